@@ -1,0 +1,216 @@
+// The results document: one versioned JSON shape written by the page and the CLI alike.
+// Later kernels add rows to `results`; they never change the fields.
+
+export const SCHEMA_VERSION = 1;
+export const TOOL_NAME = 'webgpu-roofline';
+
+export type KernelName = 'read' | 'copy' | 'write' | 'fma' | 'gemv' | 'gemm';
+export const KERNEL_NAMES: readonly KernelName[] = ['read', 'copy', 'write', 'fma', 'gemv', 'gemm'];
+
+export type TimingMode = 'timestamp-query' | 'wall-clock';
+export type PlanName = 'quick' | 'full';
+
+export interface AdapterDescription {
+  vendor: string;
+  architecture: string;
+  device: string;
+  description: string;
+  isFallbackAdapter: boolean;
+  /** True when the adapter is a CPU implementation (SwiftShader, llvmpipe, lavapipe…). */
+  isSoftware: boolean;
+  features: string[];
+  /** The limits that matter for this benchmark, as the adapter offers them. */
+  limits: Record<string, number>;
+  wgslLanguageFeatures: string[];
+}
+
+export interface RuntimeDescription {
+  kind: 'browser' | 'node';
+  /** Browser user agent, or e.g. "node v20.20.2; webgpu 0.6.2". */
+  description: string;
+}
+
+export interface ResultRow {
+  kernel: KernelName;
+  /** Which implementation ran, e.g. "u32x4-wg256". */
+  variant: string;
+  format: string;
+  /** Named dimensions, e.g. { bytes: 1048576 } or { m: 1, n: 4096, k: 4096 }. */
+  shape: Record<string, number>;
+  /** Bytes that cross the memory bus per dispatch, counted exactly. */
+  bytes: number;
+  /** Floating-point operations per dispatch (2 per multiply-add). */
+  flops: number;
+  /** Per-dispatch times. Zero when the kernel failed. */
+  medianMs: number;
+  p95Ms: number;
+  minMs: number;
+  maxMs: number;
+  samples: number;
+  /** (p95 − min) / median over the samples. */
+  spread: number;
+  noisy: boolean;
+  gbps: number;
+  gflops: number;
+  verified: boolean;
+  /** Present when the kernel failed: it was not verified, or could not run. */
+  error?: string;
+}
+
+export interface ResultsDocument {
+  schemaVersion: typeof SCHEMA_VERSION;
+  tool: { name: string; version: string };
+  createdAt: string;
+  plan: PlanName;
+  runtime: RuntimeDescription;
+  adapter: AdapterDescription;
+  timing: TimingMode;
+  /** Limits the device was granted (after clamping the plan's needs to the adapter). */
+  grantedLimits: Record<string, number>;
+  /** Set when the run did not finish: cancelled, device lost, … Rows measured before stay. */
+  incomplete?: string;
+  results: ResultRow[];
+}
+
+export class InvalidResultsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Not a valid ${TOOL_NAME} results document: ${problems.slice(0, 5).join('; ')}`);
+    this.name = 'InvalidResultsError';
+  }
+}
+
+type Check = (value: unknown, path: string, problems: string[]) => void;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const str: Check = (v, p, out) => {
+  if (typeof v !== 'string') out.push(`${p} must be a string`);
+};
+const bool: Check = (v, p, out) => {
+  if (typeof v !== 'boolean') out.push(`${p} must be true or false`);
+};
+/** A finite, non-negative number below 1e18: rejects NaN, negatives and absurd magnitudes. */
+const num: Check = (v, p, out) => {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1e18) {
+    out.push(`${p} must be a finite number between 0 and 1e18`);
+  }
+};
+const strArray: Check = (v, p, out) => {
+  if (!Array.isArray(v)) out.push(`${p} must be a list of strings`);
+  else
+    v.forEach((item, i) => {
+      str(item, `${p}[${i}]`, out);
+    });
+};
+const numRecord: Check = (v, p, out) => {
+  if (!isObject(v)) out.push(`${p} must be an object of numbers`);
+  else for (const [k, item] of Object.entries(v)) num(item, `${p}.${k}`, out);
+};
+const oneOf =
+  (allowed: readonly string[]): Check =>
+  (v, p, out) => {
+    if (typeof v !== 'string' || !allowed.includes(v)) {
+      out.push(`${p} must be one of ${allowed.join(', ')}`);
+    }
+  };
+
+function fields(spec: Record<string, Check>, optional: readonly string[] = []): Check {
+  return (v, p, out) => {
+    if (!isObject(v)) {
+      out.push(`${p} must be an object`);
+      return;
+    }
+    for (const [key, check] of Object.entries(spec)) {
+      if (!(key in v)) {
+        if (!optional.includes(key)) out.push(`${p}.${key} is missing`);
+      } else check(v[key], `${p}.${key}`, out);
+    }
+  };
+}
+
+const checkAdapter = fields({
+  vendor: str,
+  architecture: str,
+  device: str,
+  description: str,
+  isFallbackAdapter: bool,
+  isSoftware: bool,
+  features: strArray,
+  limits: numRecord,
+  wgslLanguageFeatures: strArray,
+});
+
+const checkRow = fields(
+  {
+    kernel: oneOf(KERNEL_NAMES),
+    variant: str,
+    format: str,
+    shape: numRecord,
+    bytes: num,
+    flops: num,
+    medianMs: num,
+    p95Ms: num,
+    minMs: num,
+    maxMs: num,
+    samples: num,
+    spread: num,
+    noisy: bool,
+    gbps: num,
+    gflops: num,
+    verified: bool,
+    error: str,
+  },
+  ['error'],
+);
+
+const checkDocument = fields(
+  {
+    schemaVersion: (v, p, out) => {
+      if (v !== SCHEMA_VERSION) {
+        out.push(
+          `${p} is ${JSON.stringify(v)}; this version of ${TOOL_NAME} reads ${SCHEMA_VERSION}`,
+        );
+      }
+    },
+    tool: fields({ name: str, version: str }),
+    createdAt: (v, p, out) => {
+      if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) out.push(`${p} must be a date`);
+    },
+    plan: oneOf(['quick', 'full']),
+    runtime: fields({ kind: oneOf(['browser', 'node']), description: str }),
+    adapter: checkAdapter,
+    timing: oneOf(['timestamp-query', 'wall-clock']),
+    grantedLimits: numRecord,
+    incomplete: str,
+    results: (v, p, out) => {
+      if (!Array.isArray(v)) out.push(`${p} must be a list`);
+      else
+        v.forEach((row, i) => {
+          checkRow(row, `${p}[${i}]`, out);
+        });
+    },
+  },
+  ['incomplete'],
+);
+
+/** Lists every problem in `value` as a results document; empty when it is valid. */
+export function findProblems(value: unknown): string[] {
+  const problems: string[] = [];
+  checkDocument(value, 'document', problems);
+  if (isObject(value) && Array.isArray(value.results)) {
+    value.results.forEach((row, i) => {
+      if (isObject(row) && row.verified === false && typeof row.error !== 'string') {
+        problems.push(`document.results[${i}] is unverified but gives no error`);
+      }
+    });
+  }
+  return problems;
+}
+
+/** Returns `value` typed as a results document, or throws InvalidResultsError naming the problems. */
+export function validateResults(value: unknown): ResultsDocument {
+  const problems = findProblems(value);
+  if (problems.length > 0) throw new InvalidResultsError(problems);
+  return value as ResultsDocument;
+}

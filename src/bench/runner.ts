@@ -1,0 +1,264 @@
+// Runs kernel cases the same way for every kernel: prepare → verify → calibrate → sample →
+// summarise. A case that fails (unverified output, out of memory, shader error) becomes a row
+// with an error, never a number; a lost device or a cancel stops the run but keeps the rows
+// already measured.
+
+import { version } from '../../package.json';
+import { BufferLedger } from '../gpu/buffers';
+import type { GpuContext } from '../gpu/device';
+import { errorMessage, GpuError, isGpuError, withTimeout } from '../gpu/errors';
+import { createTimer, type SubmitTimer } from '../gpu/timer';
+import type { KernelCase, PreparedKernel } from '../kernels/types';
+import type { Plan, TimingOptions } from './plan';
+import {
+  type ResultRow,
+  type ResultsDocument,
+  type RuntimeDescription,
+  SCHEMA_VERSION,
+  TOOL_NAME,
+} from './results';
+import { isNoisy, type SampleStats, summarize } from './stats';
+
+export interface Progress {
+  stage: string;
+  /** 1-based index of the case now running. */
+  step: number;
+  total: number;
+  label: string;
+  /** Estimated time left for the whole plan, from the pace so far; null before the first case ends. */
+  etaMs: number | null;
+}
+
+export interface RunHooks {
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+  /** Called as each row is final, so a caller keeps every result even if the run stops later. */
+  onResult?: (row: ResultRow) => void;
+}
+
+/** The most dispatches one submit may carry, whatever the calibration says. */
+const MAX_REPS_PER_SUBMIT = 4096;
+/** The most submits in one sample (the timestamp query set holds two stamps per submit). */
+export const MAX_SUBMITS_PER_SAMPLE = 64;
+/** A calibration submit stops doubling once it lasts this long. */
+const CALIBRATION_MS = 2;
+
+export interface Calibration {
+  perDispatchMs: number;
+  repsPerSubmit: number;
+  submitsPerSample: number;
+}
+
+/** Chooses dispatches per submit (short submits) and submits per sample (long enough samples). */
+export function planRepetitions(perDispatchMs: number, timing: TimingOptions): Calibration {
+  const t = Math.max(perDispatchMs, 1e-6);
+  const repsPerSubmit = Math.max(
+    1,
+    Math.min(MAX_REPS_PER_SUBMIT, Math.floor(timing.submitBudgetMs / t)),
+  );
+  const submitsPerSample = Math.max(
+    1,
+    Math.min(MAX_SUBMITS_PER_SAMPLE, Math.ceil(timing.sampleTargetMs / (repsPerSubmit * t))),
+  );
+  return { perDispatchMs, repsPerSubmit, submitsPerSample };
+}
+
+export class BenchRunner {
+  readonly ledger: BufferLedger;
+  private readonly timer: SubmitTimer;
+
+  constructor(readonly gpu: GpuContext) {
+    this.ledger = new BufferLedger(gpu.device);
+    this.timer = createTimer(gpu.device, gpu.timing, MAX_SUBMITS_PER_SAMPLE);
+  }
+
+  /** Measures one case. Throws only for conditions that end the run (cancel, device lost). */
+  async runCase(
+    kcase: KernelCase,
+    timing: TimingOptions,
+    signal?: AbortSignal,
+  ): Promise<ResultRow> {
+    const errorsBefore = this.gpu.uncapturedErrors.length;
+    try {
+      const prepared = await kcase.prepare({ device: this.gpu.device, buffers: this.ledger });
+      this.checkpoint(signal, errorsBefore);
+      const outcome = await this.verify(prepared);
+      this.checkpoint(signal, errorsBefore);
+      if (!outcome.ok) {
+        return failedRow(kcase, `Output did not match the CPU reference (${outcome.detail}).`);
+      }
+      const calibration = await this.calibrate(prepared, timing);
+      this.checkpoint(signal, errorsBefore);
+      let samples = await this.sample(prepared, calibration, timing.samples, signal, errorsBefore);
+      let stats = summarize(samples);
+      if (isNoisy(stats)) {
+        samples = samples.concat(
+          await this.sample(prepared, calibration, timing.samples, signal, errorsBefore),
+        );
+        stats = summarize(samples);
+      }
+      return measuredRow(kcase, stats);
+    } catch (e) {
+      if (this.gpu.lostReason() !== null)
+        throw new GpuError('device-lost', `Device lost (${this.gpu.lostReason()}).`);
+      if (isGpuError(e, 'cancelled') || isGpuError(e, 'device-lost')) throw e;
+      return failedRow(kcase, errorMessage(e));
+    } finally {
+      this.ledger.destroyAll();
+    }
+  }
+
+  /** Runs a whole plan; always returns a document, marked incomplete if the run stopped early. */
+  async runPlan(
+    plan: Plan,
+    runtime: RuntimeDescription,
+    hooks: RunHooks = {},
+  ): Promise<ResultsDocument> {
+    const doc: ResultsDocument = {
+      schemaVersion: SCHEMA_VERSION,
+      tool: { name: TOOL_NAME, version },
+      createdAt: new Date().toISOString(),
+      plan: plan.name,
+      runtime,
+      adapter: this.gpu.description,
+      timing: this.timer.mode,
+      grantedLimits: this.gpu.grantedLimits,
+      results: [],
+    };
+    const started = performance.now();
+    for (const [i, kcase] of plan.cases.entries()) {
+      const elapsed = performance.now() - started;
+      hooks.onProgress?.({
+        stage: kcase.kernel === 'fma' ? 'compute' : 'bandwidth',
+        step: i + 1,
+        total: plan.cases.length,
+        label: kcase.label,
+        etaMs: i === 0 ? null : (elapsed / i) * (plan.cases.length - i),
+      });
+      try {
+        const row = await this.runCase(kcase, plan.timing, hooks.signal);
+        doc.results.push(row);
+        hooks.onResult?.(row);
+      } catch (e) {
+        const row = failedRow(kcase, errorMessage(e));
+        doc.results.push(row);
+        hooks.onResult?.(row);
+        doc.incomplete = isGpuError(e, 'cancelled')
+          ? 'Cancelled by the user.'
+          : `Stopped at ${kcase.label}: ${errorMessage(e)}`;
+        break;
+      }
+    }
+    return doc;
+  }
+
+  destroy(): void {
+    this.ledger.destroyAll();
+    this.timer.destroy();
+  }
+
+  private checkpoint(signal: AbortSignal | undefined, errorsBefore: number): void {
+    if (signal?.aborted) throw new GpuError('cancelled');
+    this.gpu.assertAlive();
+    const stray = this.gpu.uncapturedErrors.slice(errorsBefore);
+    if (stray.length > 0) throw new Error(`WebGPU reported an error: ${stray.join('; ')}`);
+  }
+
+  private async verify(prepared: PreparedKernel) {
+    const device = this.gpu.device;
+    const encoder = device.createCommandEncoder({ label: 'verify' });
+    const pass = encoder.beginComputePass({ label: 'verify-pass' });
+    prepared.encode(pass, 0);
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+    await withTimeout(device.queue.onSubmittedWorkDone(), 60_000, 'verification dispatch');
+    return prepared.verify();
+  }
+
+  /** Warms up (pipeline compile and first-use costs land here) and finds the per-dispatch time. */
+  private async calibrate(prepared: PreparedKernel, timing: TimingOptions): Promise<Calibration> {
+    let rep = 0;
+    const run = (reps: number) =>
+      this.timer.time((pass) => {
+        for (let r = 0; r < reps; r++) prepared.encode(pass, rep++);
+      }, 1);
+    await run(1); // warm-up
+    let reps = 1;
+    let ms = await run(reps);
+    // Double until one submit is long enough to time, without passing the submit budget.
+    while (
+      ms < CALIBRATION_MS &&
+      reps * 2 <= MAX_REPS_PER_SUBMIT &&
+      ms * 2 < timing.submitBudgetMs
+    ) {
+      reps *= 2;
+      ms = await run(reps);
+    }
+    return planRepetitions(ms / reps, timing);
+  }
+
+  private async sample(
+    prepared: PreparedKernel,
+    calibration: Calibration,
+    count: number,
+    signal: AbortSignal | undefined,
+    errorsBefore: number,
+  ): Promise<number[]> {
+    const { repsPerSubmit, submitsPerSample } = calibration;
+    const perDispatch: number[] = [];
+    let rep = 0;
+    for (let s = 0; s < count; s++) {
+      const ms = await this.timer.time((pass) => {
+        for (let r = 0; r < repsPerSubmit; r++) prepared.encode(pass, rep++);
+      }, submitsPerSample);
+      this.checkpoint(signal, errorsBefore);
+      perDispatch.push(ms / (repsPerSubmit * submitsPerSample));
+    }
+    return perDispatch;
+  }
+}
+
+function baseRow(kcase: KernelCase) {
+  return {
+    kernel: kcase.kernel,
+    variant: kcase.variant,
+    format: kcase.format,
+    shape: kcase.shape,
+    bytes: kcase.bytes,
+    flops: kcase.flops,
+  };
+}
+
+export function failedRow(kcase: KernelCase, error: string): ResultRow {
+  return {
+    ...baseRow(kcase),
+    medianMs: 0,
+    p95Ms: 0,
+    minMs: 0,
+    maxMs: 0,
+    samples: 0,
+    spread: 0,
+    noisy: false,
+    gbps: 0,
+    gflops: 0,
+    verified: false,
+    error,
+  };
+}
+
+function measuredRow(kcase: KernelCase, stats: SampleStats): ResultRow {
+  const seconds = stats.median / 1000;
+  return {
+    ...baseRow(kcase),
+    medianMs: stats.median,
+    p95Ms: stats.p95,
+    minMs: stats.min,
+    maxMs: stats.max,
+    samples: stats.count,
+    spread: stats.spread,
+    noisy: isNoisy(stats),
+    gbps: seconds > 0 ? kcase.bytes / seconds / 1e9 : 0,
+    gflops: seconds > 0 ? kcase.flops / seconds / 1e9 : 0,
+    verified: true,
+  };
+}

@@ -1,0 +1,76 @@
+// `npm run bench`: the page's plan, run in Node through Dawn, printed as a table or JSON.
+
+import { writeFileSync } from 'node:fs';
+import { buildPlan } from '../bench/plan';
+import type { ResultsDocument } from '../bench/results';
+import { BenchRunner } from '../bench/runner';
+import { acquireGpu } from '../gpu/device';
+import { errorMessage } from '../gpu/errors';
+import { nodeGpu } from '../gpu/node';
+import { parseBenchArgs, UsageError } from './args';
+import { renderTable } from './table';
+
+async function main(argv: string[]): Promise<number> {
+  let args: ReturnType<typeof parseBenchArgs>;
+  try {
+    args = parseBenchArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (args.help) {
+    const { BENCH_USAGE } = await import('./args');
+    process.stdout.write(`${BENCH_USAGE}\n`);
+    return 0;
+  }
+
+  const { gpu, softwareFallback, webgpuVersion } = await nodeGpu();
+  if (softwareFallback) {
+    process.stderr.write(
+      `warning: no GPU driver answered; running on ${softwareFallback}, a software Vulkan driver. These numbers are your CPU's, not a GPU's.\n`,
+    );
+  }
+  const ctx = await acquireGpu(gpu);
+  if (ctx.description.isSoftware && !softwareFallback) {
+    process.stderr.write(
+      "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
+    );
+  }
+  const plan = buildPlan(args.plan, { limits: ctx.grantedLimits, hasF16: ctx.hasF16 });
+  const runner = new BenchRunner(ctx);
+  const interactive = process.stderr.isTTY && !args.json;
+  let doc: ResultsDocument;
+  try {
+    doc = await runner.runPlan(
+      plan,
+      { kind: 'node', description: `node ${process.version}; webgpu ${webgpuVersion}` },
+      {
+        onProgress: (p) => {
+          const eta = p.etaMs === null ? '' : `, ~${Math.ceil(p.etaMs / 1000)} s left`;
+          const line = `[${p.step}/${p.total}] ${p.label}${eta}`;
+          process.stderr.write(interactive ? `\r${line.padEnd(60)}` : `${line}\n`);
+        },
+      },
+    );
+  } finally {
+    runner.destroy();
+    ctx.destroy();
+  }
+  if (interactive) process.stderr.write('\n');
+
+  const json = `${JSON.stringify(doc, null, 2)}\n`;
+  if (args.out) writeFileSync(args.out, json);
+  process.stdout.write(args.json ? json : `${renderTable(doc)}\n`);
+  return doc.incomplete || doc.results.some((r) => !r.verified) ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`error: ${errorMessage(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,146 @@
+// Buffer creation inside error scopes, random fill, readback, and a ledger of every buffer made,
+// so a run (or a cancel) can free everything and tests can prove nothing leaked.
+
+import { GpuError, withTimeout } from './errors';
+
+/** Every GPU wait is raced against this; a hung GPU becomes an error, never a frozen page. */
+export const GPU_WAIT_TIMEOUT_MS = 60_000;
+
+/** Counter-based hash (lowbias32): word i of a random buffer, computable anywhere without state. */
+export function randomWord(seed: number, index: number): number {
+  let x = (index ^ Math.imul(seed, 0x9e3779b9)) >>> 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+export function fillRandomWords(out: Uint32Array, seed: number, firstIndex: number): void {
+  for (let i = 0; i < out.length; i++) out[i] = randomWord(seed, firstIndex + i);
+}
+
+const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
+
+export class BufferLedger {
+  private readonly live = new Set<GPUBuffer>();
+  created = 0;
+  destroyed = 0;
+
+  constructor(private readonly device: GPUDevice) {}
+
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  get liveBytes(): number {
+    let total = 0;
+    for (const b of this.live) total += b.size;
+    return total;
+  }
+
+  /** Creates a buffer; an out-of-memory or validation failure becomes a GpuError. */
+  async create(label: string, size: number, usage: GPUBufferUsageFlags): Promise<GPUBuffer> {
+    const device = this.device;
+    device.pushErrorScope('validation');
+    device.pushErrorScope('out-of-memory');
+    let buffer: GPUBuffer;
+    try {
+      buffer = device.createBuffer({ label, size, usage });
+    } catch (e) {
+      // Dawn and browsers throw synchronously (RangeError) for sizes they cannot even attempt.
+      await device.popErrorScope();
+      await device.popErrorScope();
+      throw new GpuError(
+        'out-of-memory',
+        `Could not allocate ${label} (${size} bytes): ${(e as Error).message}.`,
+      );
+    }
+    this.live.add(buffer);
+    this.created++;
+    const oom = await withTimeout(device.popErrorScope(), GPU_WAIT_TIMEOUT_MS, 'popErrorScope');
+    const invalid = await withTimeout(device.popErrorScope(), GPU_WAIT_TIMEOUT_MS, 'popErrorScope');
+    if (oom || invalid) {
+      this.destroy(buffer);
+      const error = oom ?? invalid;
+      throw new GpuError(
+        oom ? 'out-of-memory' : 'validation',
+        `Could not allocate ${label} (${size} bytes): ${error?.message}.`,
+      );
+    }
+    return buffer;
+  }
+
+  /** Creates a storage buffer filled with counter-hash random words (see randomWord). */
+  async createRandom(
+    label: string,
+    size: number,
+    seed: number,
+    extraUsage = 0,
+  ): Promise<GPUBuffer> {
+    const buffer = await this.create(
+      label,
+      size,
+      GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | extraUsage,
+    );
+    const chunk = new Uint32Array(Math.min(size, UPLOAD_CHUNK_BYTES) / 4);
+    for (let offset = 0; offset < size; offset += chunk.byteLength) {
+      const words = Math.min(chunk.length, (size - offset) / 4);
+      const view = chunk.subarray(0, words);
+      fillRandomWords(view, seed, offset / 4);
+      this.device.queue.writeBuffer(buffer, offset, view);
+    }
+    return buffer;
+  }
+
+  /** A uniform buffer holding `data`, padded to 16 bytes. */
+  async createUniform(label: string, data: ArrayBufferView): Promise<GPUBuffer> {
+    const size = Math.max(16, Math.ceil(data.byteLength / 16) * 16);
+    const buffer = await this.create(label, size, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+    this.device.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+    return buffer;
+  }
+
+  /** A storage buffer holding `data`. */
+  async createFrom(label: string, data: ArrayBufferView, extraUsage = 0): Promise<GPUBuffer> {
+    const buffer = await this.create(
+      label,
+      data.byteLength,
+      GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | extraUsage,
+    );
+    this.device.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+    return buffer;
+  }
+
+  /** Copies `size` bytes from a storage buffer back to the CPU. */
+  async read(source: GPUBuffer, size = source.size, offset = 0): Promise<ArrayBuffer> {
+    const staging = await this.create(
+      `${source.label}-readback`,
+      size,
+      GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    );
+    try {
+      const encoder = this.device.createCommandEncoder({ label: 'readback' });
+      encoder.copyBufferToBuffer(source, offset, staging, 0, size);
+      this.device.queue.submit([encoder.finish()]);
+      await withTimeout(staging.mapAsync(GPUMapMode.READ), GPU_WAIT_TIMEOUT_MS, 'mapAsync');
+      const copy = staging.getMappedRange().slice(0);
+      staging.unmap();
+      return copy;
+    } finally {
+      this.destroy(staging);
+    }
+  }
+
+  destroy(buffer: GPUBuffer): void {
+    if (this.live.delete(buffer)) {
+      buffer.destroy();
+      this.destroyed++;
+    }
+  }
+
+  destroyAll(): void {
+    for (const b of [...this.live]) this.destroy(b);
+  }
+}

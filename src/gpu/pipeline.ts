@@ -1,0 +1,47 @@
+// Compiles a WGSL entry point into a compute pipeline; compile and validation errors become a
+// GpuError carrying the compiler's messages.
+
+import { GPU_WAIT_TIMEOUT_MS } from './buffers';
+import { GpuError, withTimeout } from './errors';
+
+export interface PipelineSpec {
+  label: string;
+  code: string;
+  entryPoint: string;
+  constants?: Record<string, number>;
+}
+
+export async function createComputePipeline(
+  device: GPUDevice,
+  spec: PipelineSpec,
+): Promise<GPUComputePipeline> {
+  device.pushErrorScope('validation');
+  const module = device.createShaderModule({ label: spec.label, code: spec.code });
+  const info = await withTimeout(
+    module.getCompilationInfo(),
+    GPU_WAIT_TIMEOUT_MS,
+    'shader compile',
+  );
+  const errors = info.messages.filter((m) => m.type === 'error');
+  let pipeline: GPUComputePipeline | undefined;
+  let failure: string | undefined;
+  if (errors.length > 0) {
+    failure = errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ');
+  } else {
+    try {
+      pipeline = await device.createComputePipelineAsync({
+        label: spec.label,
+        layout: 'auto',
+        compute: { module, entryPoint: spec.entryPoint, constants: spec.constants ?? {} },
+      });
+    } catch (e) {
+      failure = (e as Error).message;
+    }
+  }
+  const scoped = await withTimeout(device.popErrorScope(), GPU_WAIT_TIMEOUT_MS, 'popErrorScope');
+  if (scoped && !failure) failure = scoped.message;
+  if (failure || !pipeline) {
+    throw new GpuError('validation', `Shader ${spec.label} failed to compile: ${failure}.`);
+  }
+  return pipeline;
+}

@@ -1,0 +1,113 @@
+// Times a batch of submits: GPU timestamps around each compute pass where `timestamp-query` is
+// granted, wall clock from first submit to onSubmittedWorkDone otherwise.
+
+import type { TimingMode } from '../bench/results';
+import { GPU_WAIT_TIMEOUT_MS } from './buffers';
+import { withTimeout } from './errors';
+
+/** Records the commands of one compute pass (one submit). */
+export type EncodePass = (pass: GPUComputePassEncoder, submitIndex: number) => void;
+
+export interface SubmitTimer {
+  readonly mode: TimingMode;
+  /** Runs `submits` passes, one submit each, and returns their total GPU time in ms. */
+  time(encode: EncodePass, submits: number): Promise<number>;
+  destroy(): void;
+}
+
+const now = () => performance.now();
+
+export function createTimer(device: GPUDevice, mode: TimingMode, maxSubmits = 64): SubmitTimer {
+  return mode === 'timestamp-query'
+    ? new TimestampTimer(device, maxSubmits)
+    : new WallClockTimer(device);
+}
+
+class WallClockTimer implements SubmitTimer {
+  readonly mode = 'wall-clock' as const;
+  constructor(private readonly device: GPUDevice) {}
+
+  async time(encode: EncodePass, submits: number): Promise<number> {
+    const start = now();
+    for (let s = 0; s < submits; s++) {
+      const encoder = this.device.createCommandEncoder({ label: 'timed' });
+      const pass = encoder.beginComputePass({ label: 'timed-pass' });
+      encode(pass, s);
+      pass.end();
+      this.device.queue.submit([encoder.finish()]);
+    }
+    await withTimeout(
+      this.device.queue.onSubmittedWorkDone(),
+      GPU_WAIT_TIMEOUT_MS,
+      'onSubmittedWorkDone',
+    );
+    return now() - start;
+  }
+
+  destroy(): void {}
+}
+
+class TimestampTimer implements SubmitTimer {
+  readonly mode = 'timestamp-query' as const;
+  private readonly querySet: GPUQuerySet;
+  private readonly resolveBuffer: GPUBuffer;
+  private readonly readBuffer: GPUBuffer;
+
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly maxSubmits: number,
+  ) {
+    const count = 2 * maxSubmits;
+    this.querySet = device.createQuerySet({ label: 'timestamps', type: 'timestamp', count });
+    this.resolveBuffer = device.createBuffer({
+      label: 'timestamps-resolve',
+      size: count * 8,
+      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+    });
+    this.readBuffer = device.createBuffer({
+      label: 'timestamps-read',
+      size: count * 8,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
+  }
+
+  async time(encode: EncodePass, submits: number): Promise<number> {
+    if (submits > this.maxSubmits)
+      throw new RangeError(`at most ${this.maxSubmits} submits per sample`);
+    for (let s = 0; s < submits; s++) {
+      const encoder = this.device.createCommandEncoder({ label: 'timed' });
+      const pass = encoder.beginComputePass({
+        label: 'timed-pass',
+        timestampWrites: {
+          querySet: this.querySet,
+          beginningOfPassWriteIndex: 2 * s,
+          endOfPassWriteIndex: 2 * s + 1,
+        },
+      });
+      encode(pass, s);
+      pass.end();
+      if (s === submits - 1) {
+        encoder.resolveQuerySet(this.querySet, 0, 2 * submits, this.resolveBuffer, 0);
+        encoder.copyBufferToBuffer(this.resolveBuffer, 0, this.readBuffer, 0, 16 * submits);
+      }
+      this.device.queue.submit([encoder.finish()]);
+    }
+    await withTimeout(this.readBuffer.mapAsync(GPUMapMode.READ), GPU_WAIT_TIMEOUT_MS, 'mapAsync');
+    const stamps = new BigUint64Array(this.readBuffer.getMappedRange(0, 16 * submits).slice(0));
+    this.readBuffer.unmap();
+    let totalNs = 0;
+    for (let s = 0; s < submits; s++) {
+      const begin = stamps[2 * s] ?? 0n;
+      const end = stamps[2 * s + 1] ?? 0n;
+      // A pass whose end stamp precedes its begin (seen on some drivers) reads as zero.
+      if (end > begin) totalNs += Number(end - begin);
+    }
+    return totalNs / 1e6;
+  }
+
+  destroy(): void {
+    this.querySet.destroy();
+    this.resolveBuffer.destroy();
+    this.readBuffer.destroy();
+  }
+}

@@ -1,0 +1,49 @@
+// What every kernel family provides to the runner: a descriptor with its exact byte and FLOP
+// counts, and a prepare step that builds buffers and pipelines and knows how to check itself.
+
+import type { KernelName } from '../bench/results';
+import type { BufferLedger } from '../gpu/buffers';
+
+export interface KernelEnv {
+  device: GPUDevice;
+  buffers: BufferLedger;
+}
+
+export interface VerifyOutcome {
+  ok: boolean;
+  /** On failure: what differed, e.g. a few indices with actual vs expected. */
+  detail?: string;
+}
+
+export interface PreparedKernel {
+  /** Records one dispatch into `pass`. `rep` counts dispatches, for kernels that rotate buffers. */
+  encode(pass: GPUComputePassEncoder, rep: number): void;
+  /** Reads back the output of the dispatches recorded so far and checks it on the CPU. */
+  verify(): Promise<VerifyOutcome>;
+}
+
+export interface KernelCase {
+  kernel: KernelName;
+  variant: string;
+  format: string;
+  shape: Record<string, number>;
+  /** Bytes that cross the memory bus per dispatch. */
+  bytes: number;
+  /** FLOPs per dispatch (2 per multiply-add). */
+  flops: number;
+  /** Human-readable name for progress, e.g. "read 64 MiB". */
+  label: string;
+  prepare(env: KernelEnv): Promise<PreparedKernel>;
+}
+
+/** A short table of the first mismatches, for error messages (like the WebGPU CTS prints). */
+export function mismatchTable(
+  rows: { index: number; actual: number | string; expected: number | string }[],
+  total: number,
+): string {
+  const shown = rows
+    .slice(0, 4)
+    .map((r) => `[${r.index}] got ${r.actual}, expected ${r.expected}`)
+    .join('; ');
+  return `${total} mismatches: ${shown}`;
+}
