@@ -1,19 +1,10 @@
 // Plain-text rendering of a results document for the terminal.
 
+import { describeShape, describeStatus, formatBytes } from '../bench/describe';
 import type { ResultRow, ResultsDocument } from '../bench/results';
 import { summarizeRun } from '../bench/summary';
-import { formatBytes } from '../kernels/bandwidth';
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);
-
-function shapeText(row: ResultRow): string {
-  if (row.shape.workingSetBytes !== undefined) return formatBytes(row.shape.workingSetBytes);
-  if (row.kernel === 'fma')
-    return `${row.shape.iters} FMA/elt · ${fixed(row.shape.flopsPerByte ?? 0, 1)} F/B`;
-  return Object.entries(row.shape)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(' ');
-}
 
 function pad(cells: string[], widths: number[]): string {
   return cells
@@ -31,7 +22,7 @@ export function renderTable(doc: ResultsDocument): string {
   const header = ['kernel', 'shape', 'median ms', 'p95 ms', 'GB/s', 'GFLOP/s', 'status'];
   const body = doc.results.map((r) => [
     `${r.kernel} ${r.format}`,
-    shapeText(r),
+    describeShape(r),
     r.verified ? fixed(r.medianMs, 4) : '—',
     r.verified ? fixed(r.p95Ms, 4) : '—',
     r.verified ? fixed(r.gbps, 2) : '—',
@@ -48,7 +39,7 @@ export function renderTable(doc: ResultsDocument): string {
   lines.push(pad(header, widths), widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of body) lines.push(pad(row, widths));
   for (const r of doc.results.filter((row) => row.error)) {
-    lines.push('', `FAILED ${r.kernel} ${shapeText(r)}: ${r.error}`);
+    lines.push('', `FAILED ${r.kernel} ${describeShape(r)}: ${r.error}`);
   }
   const s = summarizeRun(doc);
   lines.push('');

@@ -1,6 +1,7 @@
 // Bandwidth probes (shaders/bandwidth.wgsl): read, copy and write over a working set.
 
 import shader from '../../shaders/bandwidth.wgsl?raw';
+import { formatBytes } from '../bench/describe';
 import { randomWord } from '../gpu/buffers';
 import { createComputePipeline } from '../gpu/pipeline';
 import type { KernelCase, KernelEnv, PreparedKernel, VerifyOutcome } from './types';
@@ -192,15 +193,4 @@ function compareWith(
     }
   }
   return total === 0 ? { ok: true } : { ok: false, detail: mismatchTable(rows, total) };
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }

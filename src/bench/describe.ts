@@ -1,0 +1,29 @@
+// Human-readable labels for result rows, shared by the page and the CLI.
+
+import type { ResultRow } from './results';
+
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+export function describeShape(row: ResultRow): string {
+  if (row.shape.workingSetBytes !== undefined) return formatBytes(row.shape.workingSetBytes);
+  if (row.kernel === 'fma') {
+    return `${row.shape.iters} FMA/elt · ${(row.shape.flopsPerByte ?? 0).toFixed(1)} FLOP/B`;
+  }
+  return Object.entries(row.shape)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+}
+
+export function describeStatus(row: ResultRow): string {
+  if (!row.verified) return 'FAILED';
+  return row.noisy ? `verified, noisy (spread ${(row.spread * 100).toFixed(0)} %)` : 'verified';
+}

@@ -1,0 +1,170 @@
+// The page: adapter panel, run controls, progress, results table and bandwidth chart.
+// It never touches the GPU: everything goes through the benchmark worker.
+
+import { describeShape, describeStatus, formatBytes } from '../bench/describe';
+import type { PlanName, ResultRow, ResultsDocument } from '../bench/results';
+import { summarizeRun } from '../bench/summary';
+import { createBenchClient } from '../worker/client';
+import type { AdapterReport } from '../worker/protocol';
+import { BandwidthChart } from './charts';
+
+function element<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`page is missing #${id}`);
+  return el as T;
+}
+
+const ui = {
+  warning: element<HTMLDivElement>('adapter-warning'),
+  details: element<HTMLDListElement>('adapter-details'),
+  quick: element<HTMLButtonElement>('run-quick'),
+  full: element<HTMLButtonElement>('run-full'),
+  cancel: element<HTMLButtonElement>('cancel'),
+  progress: element<HTMLProgressElement>('progress'),
+  progressLabel: element<HTMLParagraphElement>('progress-label'),
+  error: element<HTMLParagraphElement>('run-error'),
+  tbody: element<HTMLTableElement>('results-table').tBodies[0] as HTMLTableSectionElement,
+  dram: element<HTMLElement>('dram-gbps'),
+  compute: element<HTMLElement>('compute-peak'),
+};
+
+const chart = new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart'));
+const client = createBenchClient();
+let rows: ResultRow[] = [];
+let lastDocument: ResultsDocument | null = null;
+
+/** Adds a term/definition pair, as text (adapter strings are untrusted). */
+function addDetail(term: string, value: string): void {
+  const dt = document.createElement('dt');
+  dt.textContent = term;
+  const dd = document.createElement('dd');
+  dd.textContent = value;
+  ui.details.append(dt, dd);
+}
+
+function showAdapter(report: AdapterReport): void {
+  ui.details.replaceChildren();
+  if (!report.ok) {
+    ui.warning.hidden = false;
+    ui.warning.textContent = report.message;
+    addDetail('Adapter', 'none');
+    return;
+  }
+  const a = report.adapter;
+  addDetail('Vendor', a.vendor || '(not given)');
+  addDetail('Architecture', a.architecture || '(not given)');
+  addDetail('Device', a.device || '(not given)');
+  addDetail('Description', a.description || '(not given)');
+  addDetail('Fallback adapter', a.isFallbackAdapter ? 'yes' : 'no');
+  addDetail(
+    'Timer',
+    report.timing === 'timestamp-query'
+      ? 'GPU timestamps (timestamp-query)'
+      : 'wall clock around onSubmittedWorkDone',
+  );
+  addDetail(
+    'Max storage binding',
+    formatBytes(report.grantedLimits.maxStorageBufferBindingSize ?? 0),
+  );
+  addDetail('Max buffer', formatBytes(report.grantedLimits.maxBufferSize ?? 0));
+  addDetail('Features', a.features.join(', ') || 'none');
+  addDetail('WGSL language features', a.wgslLanguageFeatures.join(', ') || 'none');
+  if (a.isSoftware) {
+    ui.warning.hidden = false;
+    ui.warning.textContent = `This adapter (${a.description || a.architecture || a.vendor}) is a software renderer running on the CPU: the numbers below measure your CPU, not a GPU. Enable hardware acceleration or use a browser with GPU-backed WebGPU for real figures.`;
+  }
+  ui.quick.disabled = false;
+  ui.full.disabled = false;
+}
+
+function cell(text: string, className?: string): HTMLTableCellElement {
+  const td = document.createElement('td');
+  td.textContent = text;
+  if (className) td.className = className;
+  return td;
+}
+
+function appendRow(row: ResultRow): void {
+  const tr = document.createElement('tr');
+  tr.dataset.kernel = row.kernel;
+  tr.dataset.verified = String(row.verified);
+  const ok = row.verified;
+  tr.append(
+    cell(`${row.kernel} ${row.format}`),
+    cell(describeShape(row)),
+    cell(ok ? row.medianMs.toFixed(3) : '—'),
+    cell(ok ? row.p95Ms.toFixed(3) : '—'),
+    cell(ok ? row.gbps.toFixed(2) : '—'),
+    cell(ok && row.flops > 0 ? row.gflops.toFixed(1) : '—'),
+    cell(ok ? describeStatus(row) : `FAILED: ${row.error ?? ''}`, ok ? undefined : 'failed'),
+  );
+  ui.tbody.append(tr);
+}
+
+function showSummary(doc: ResultsDocument): void {
+  const s = summarizeRun(doc);
+  ui.dram.textContent =
+    s.dramReadGbps === null
+      ? 'not measured'
+      : `${s.dramReadGbps.toFixed(2)} GB/s (read, ${formatBytes(s.dramWorkingSetBytes ?? 0)} working set)`;
+  const peaks = Object.entries(s.computePeakGflops).map(
+    ([f, g]) => `${g.toFixed(1)} GFLOP/s (${f})`,
+  );
+  ui.compute.textContent = peaks.length > 0 ? peaks.join(', ') : 'not measured';
+}
+
+function setRunning(running: boolean): void {
+  ui.quick.disabled = running;
+  ui.full.disabled = running;
+  ui.cancel.disabled = !running;
+  document.body.dataset.state = running ? 'running' : 'idle';
+}
+
+async function run(plan: PlanName): Promise<void> {
+  rows = [];
+  ui.tbody.replaceChildren();
+  ui.error.hidden = true;
+  chart.update(rows);
+  setRunning(true);
+  try {
+    const doc = await client.run(
+      plan,
+      (p) => {
+        ui.progress.max = p.total;
+        ui.progress.value = p.step - 1;
+        const eta = p.etaMs === null ? '' : ` — about ${Math.ceil(p.etaMs / 1000)} s left`;
+        ui.progressLabel.textContent = `${p.stage}: ${p.label} (step ${p.step} of ${p.total})${eta}`;
+      },
+      (row) => {
+        rows.push(row);
+        appendRow(row);
+        chart.update(rows);
+      },
+    );
+    lastDocument = doc;
+    ui.progress.value = ui.progress.max;
+    ui.progressLabel.textContent = doc.incomplete
+      ? `Stopped: ${doc.incomplete}`
+      : `Done: ${doc.results.filter((r) => r.verified).length} of ${doc.results.length} kernels verified.`;
+    showSummary(doc);
+    document.body.dataset.done = 'true';
+  } catch (e) {
+    ui.error.hidden = false;
+    ui.error.textContent = `The run failed: ${e instanceof Error ? e.message : String(e)}. Results measured so far are kept above.`;
+  } finally {
+    setRunning(false);
+  }
+}
+
+ui.quick.addEventListener('click', () => void run('quick'));
+ui.full.addEventListener('click', () => void run('full'));
+ui.cancel.addEventListener('click', () => void client.cancel());
+
+client
+  .describe()
+  .then(showAdapter, (e: unknown) =>
+    showAdapter({ ok: false, code: 'unknown', message: String(e) }),
+  );
+
+// For tests and the console: the last complete document.
+Object.defineProperty(window, 'webgpuRoofline', { value: { lastDocument: () => lastDocument } });

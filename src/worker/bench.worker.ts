@@ -1,0 +1,70 @@
+// The benchmark's home in the page: a dedicated module worker, exposed with comlink.
+// It owns the GPU device; the page only sends commands and receives progress and rows.
+
+import * as Comlink from 'comlink';
+import { buildPlan } from '../bench/plan';
+import { BenchRunner } from '../bench/runner';
+import { acquireGpu, type GpuContext } from '../gpu/device';
+import { errorMessage, isGpuError } from '../gpu/errors';
+import type { AdapterReport, BenchWorkerApi, RunCallbacks } from './protocol';
+
+let gpu: GpuContext | null = null;
+let abort: AbortController | null = null;
+const totals = { created: 0, destroyed: 0, live: 0 };
+
+/** The current device, or a new one if there is none or it was lost. */
+async function device(): Promise<GpuContext> {
+  if (gpu && gpu.lostReason() === null) return gpu;
+  gpu = await acquireGpu(self.navigator.gpu);
+  return gpu;
+}
+
+const api: BenchWorkerApi = {
+  async describe(): Promise<AdapterReport> {
+    try {
+      const ctx = await device();
+      return {
+        ok: true,
+        adapter: ctx.description,
+        timing: ctx.timing,
+        grantedLimits: ctx.grantedLimits,
+      };
+    } catch (e) {
+      return { ok: false, code: isGpuError(e) ? e.code : 'unknown', message: errorMessage(e) };
+    }
+  },
+
+  async run(planName, callbacks: RunCallbacks) {
+    const ctx = await device();
+    const plan = buildPlan(planName, { limits: ctx.grantedLimits, hasF16: ctx.hasF16 });
+    const runner = new BenchRunner(ctx);
+    abort = new AbortController();
+    try {
+      return await runner.runPlan(
+        plan,
+        { kind: 'browser', description: self.navigator.userAgent },
+        {
+          signal: abort.signal,
+          onProgress: (p) => callbacks.onProgress(p),
+          onResult: (row) => callbacks.onResult(row),
+        },
+      );
+    } finally {
+      runner.destroy();
+      totals.created += runner.ledger.created;
+      totals.destroyed += runner.ledger.destroyed;
+      totals.live = runner.ledger.liveCount;
+      abort = null;
+    }
+  },
+
+  cancel() {
+    abort?.abort();
+  },
+
+  bufferStats() {
+    return { ...totals };
+  },
+};
+
+Comlink.expose(api);

@@ -1,0 +1,36 @@
+// The page's handle on the benchmark worker.
+
+import * as Comlink from 'comlink';
+import type { PlanName, ResultRow, ResultsDocument } from '../bench/results';
+import type { Progress } from '../bench/runner';
+import type { AdapterReport, BenchWorkerApi } from './protocol';
+
+export interface BenchClient {
+  describe(): Promise<AdapterReport>;
+  run(
+    plan: PlanName,
+    onProgress: (p: Progress) => void,
+    onResult: (row: ResultRow) => void,
+  ): Promise<ResultsDocument>;
+  cancel(): Promise<void>;
+  bufferStats(): Promise<{ live: number; created: number; destroyed: number }>;
+  terminate(): void;
+}
+
+export function createBenchClient(): BenchClient {
+  const worker = new Worker(new URL('./bench.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'webgpu-roofline-bench',
+  });
+  const api = Comlink.wrap<BenchWorkerApi>(worker);
+  return {
+    describe: () => api.describe(),
+    run: (plan, onProgress, onResult) => api.run(plan, Comlink.proxy({ onProgress, onResult })),
+    cancel: () => api.cancel(),
+    bufferStats: () => api.bufferStats(),
+    terminate: () => {
+      api[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+}

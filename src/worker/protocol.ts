@@ -1,0 +1,36 @@
+// What the page and the benchmark worker say to each other (through comlink).
+
+import type {
+  AdapterDescription,
+  PlanName,
+  ResultRow,
+  ResultsDocument,
+  TimingMode,
+} from '../bench/results';
+import type { Progress } from '../bench/runner';
+import type { GpuErrorCode } from '../gpu/errors';
+
+export type AdapterReport =
+  | {
+      ok: true;
+      adapter: AdapterDescription;
+      timing: TimingMode;
+      grantedLimits: Record<string, number>;
+    }
+  | { ok: false; code: GpuErrorCode | 'unknown'; message: string };
+
+export interface RunCallbacks {
+  onProgress(progress: Progress): void;
+  onResult(row: ResultRow): void;
+}
+
+export interface BenchWorkerApi {
+  /** Acquires (or reuses) the device and describes the adapter; never throws. */
+  describe(): Promise<AdapterReport>;
+  /** Runs a plan; resolves with the document, marked incomplete if it stopped early. */
+  run(plan: PlanName, callbacks: RunCallbacks): Promise<ResultsDocument>;
+  /** Stops the current run at the next checkpoint; its buffers are freed. */
+  cancel(): void;
+  /** Live GPU buffers and totals, for leak checks. */
+  bufferStats(): { live: number; created: number; destroyed: number };
+}

@@ -1,0 +1,101 @@
+// End to end: build the page, serve it on 127.0.0.1, click Quick run in headless Chromium,
+// and check that verified numbers and the chart appear. Writes a screenshot.
+
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium, type Page } from 'playwright';
+import { build, type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateResults } from '../../src/bench/results';
+import { chromiumLaunchOptions } from '../chromium';
+
+let server: PreviewServer;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  await build({ logLevel: 'warn', build: { outDir: 'dist' } });
+  server = await preview({ logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
+  const address = server.httpServer.address() as AddressInfo;
+  origin = `http://127.0.0.1:${address.port}`;
+  browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => server?.httpServer.close(() => resolve()));
+});
+
+async function openPage(): Promise<{ page: Page; foreign: string[]; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const foreign: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${origin}/`);
+  return { page, foreign, errors };
+}
+
+describe('the page', () => {
+  it('shows the adapter, runs the Quick plan in the worker, and shows verified results', async () => {
+    const { page, foreign, errors } = await openPage();
+    await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
+    const details = await page.locator('#adapter-details').innerText();
+    expect(details).toMatch(/swiftshader|google|Vendor/i);
+    // SwiftShader is a CPU: the page must say so.
+    expect(await page.locator('#adapter-warning').innerText()).toMatch(/software renderer/);
+
+    const started = Date.now();
+    await page.click('#run-quick');
+    await page.waitForSelector('body[data-done="true"]', { timeout: 120_000 });
+    const seconds = (Date.now() - started) / 1000;
+
+    const verifiedRows = await page
+      .locator('#results-table tbody tr[data-verified="true"]')
+      .count();
+    const failedRows = await page.locator('#results-table tbody tr[data-verified="false"]').count();
+    expect(failedRows).toBe(0);
+    expect(verifiedRows).toBeGreaterThanOrEqual(10);
+    const dram = await page.locator('#dram-gbps').innerText();
+    expect(dram).toMatch(/^\d+\.\d+ GB\/s/);
+    expect(Number.parseFloat(dram)).toBeGreaterThan(0);
+    expect(await page.locator('#compute-peak').innerText()).toMatch(/\d+\.\d GFLOP\/s \(f32\)/);
+
+    // The document the page holds passes the schema validator.
+    const doc = validateResults(
+      await page.evaluate(() =>
+        (
+          window as never as { webgpuRoofline: { lastDocument(): unknown } }
+        ).webgpuRoofline.lastDocument(),
+      ),
+    );
+    expect(doc.runtime.kind).toBe('browser');
+    expect(doc.results.every((r) => r.verified && r.gbps > 0)).toBe(true);
+
+    // The chart drew something: the canvas is not blank.
+    const inked = await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('#bandwidth-chart');
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx) return 0;
+      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) n++;
+      return n;
+    });
+    expect(inked).toBeGreaterThan(1000);
+
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/e2e-quick-run.png', fullPage: true });
+    console.log(
+      `Quick plan in headless Chromium: ${seconds.toFixed(1)} s, ${verifiedRows} verified rows, ${dram}`,
+    );
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
