@@ -1,6 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { chromiumLaunchOptions } from './test/chromium';
+import { chromiumLaunchOptions } from './test/chromium.ts';
 
 // One config for the page build and every test layer (unit, gpu, browser, e2e).
 export default defineConfig({

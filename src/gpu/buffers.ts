@@ -43,6 +43,12 @@ export class BufferLedger {
   /** Creates a buffer; an out-of-memory or validation failure becomes a GpuError. */
   async create(label: string, size: number, usage: GPUBufferUsageFlags): Promise<GPUBuffer> {
     const device = this.device;
+    if (size > device.limits.maxBufferSize) {
+      throw new GpuError(
+        'limit-exceeded',
+        `${label} needs ${size} bytes; this device's maxBufferSize is ${device.limits.maxBufferSize}.`,
+      );
+    }
     device.pushErrorScope('validation');
     device.pushErrorScope('out-of-memory');
     let buffer: GPUBuffer;

@@ -25,6 +25,8 @@ export const OPTIONAL_FEATURES: readonly GPUFeatureName[] = [
 const SOFTWARE_PATTERN = /swiftshader|llvmpipe|lavapipe|softpipe|software|basic render/i;
 
 export interface GpuContext {
+  /** Held so the GPU instance lives as long as its device (Dawn in Node crashes otherwise). */
+  readonly gpu: GPU;
   readonly adapter: GPUAdapter;
   readonly device: GPUDevice;
   readonly description: AdapterDescription;
@@ -143,6 +145,7 @@ export async function acquireGpu(
   for (const name of LIMITS_THAT_MATTER) grantedLimits[name] = device.limits[name];
 
   return {
+    gpu: gpu as GPU,
     adapter,
     device,
     description,

@@ -6,6 +6,7 @@ export type GpuErrorCode =
   | 'feature-missing'
   | 'device-lost'
   | 'out-of-memory'
+  | 'limit-exceeded'
   | 'validation'
   | 'timeout'
   | 'cancelled';
@@ -21,6 +22,8 @@ const ADVICE: Record<GpuErrorCode, string> = {
     'The GPU device was lost (often out of memory, a driver reset or a GPU watchdog). Results measured before it stay; run again to continue with a new device.',
   'out-of-memory':
     'The GPU ran out of memory. Close other GPU-heavy tabs or programs, or use the Quick plan.',
+  'limit-exceeded':
+    'The benchmark asked for more than this device allows; the Quick plan needs less. If it persists, please report it with the adapter details.',
   validation: 'WebGPU rejected a command. This is a bug in webgpu-roofline: please report it.',
   timeout:
     'The GPU did not answer in time. It may be overloaded or hung; close other GPU work and run again.',

@@ -1,6 +1,7 @@
 // WebGPU in Node through the `webgpu` package (Dawn). Where no GPU driver answers, fall back to
 // a software Vulkan driver when one is installed, and say so: its numbers are a CPU's.
 
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, globals } from 'webgpu';
@@ -35,27 +36,44 @@ export function webgpuPackageVersion(): string {
   return (require('webgpu/package.json') as { version: string }).version;
 }
 
+/** Asks a throwaway Node process whether Dawn finds an adapter with the current environment.
+ * A second Dawn instance after a failed first one is not safe in one process, so the probe
+ * runs apart and this process creates its instance only once the driver is chosen. */
+function defaultDriverHasAdapter(): boolean {
+  const probe =
+    "import('webgpu').then(async ({create}) => process.exit((await create([]).requestAdapter()) ? 0 : 3))";
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
+  return result.status === 0;
+}
+
 export async function nodeGpu(): Promise<NodeGpu> {
   installGlobals();
   const webgpuVersion = webgpuPackageVersion();
-  const gpu = create([]);
-  if (process.env.VK_ICD_FILENAMES || (await gpu.requestAdapter())) {
-    return { gpu, softwareFallback: null, webgpuVersion };
-  }
-  for (const driver of SOFTWARE_VULKAN_DRIVERS) {
-    if (!existsSync(driver.icd)) continue;
-    // The Vulkan loader reads these when Dawn next enumerates drivers.
+  let softwareFallback: string | null = null;
+  if (!process.env.VK_ICD_FILENAMES && !defaultDriverHasAdapter()) {
+    const driver = SOFTWARE_VULKAN_DRIVERS.find((d) => existsSync(d.icd));
+    if (!driver) {
+      throw new GpuError(
+        'no-adapter',
+        'No GPU driver answered and no software Vulkan driver was found.',
+        INSTALL_HINT,
+      );
+    }
+    // The Vulkan loader reads these when Dawn first enumerates drivers, below.
     process.env.VK_ICD_FILENAMES = driver.icd;
     process.env.NODEVICE_SELECT = '1';
-    const fallback = create([]);
-    if (await fallback.requestAdapter()) {
-      return { gpu: fallback, softwareFallback: driver.name, webgpuVersion };
-    }
+    softwareFallback = driver.name;
   }
-  delete process.env.VK_ICD_FILENAMES;
-  throw new GpuError(
-    'no-adapter',
-    'No GPU driver answered and no software Vulkan driver was found.',
-    INSTALL_HINT,
-  );
+  const gpu = create([]);
+  if (!(await gpu.requestAdapter())) {
+    throw new GpuError(
+      'no-adapter',
+      `Dawn found no adapter${softwareFallback ? ` with ${softwareFallback}` : ''} (VK_ICD_FILENAMES=${process.env.VK_ICD_FILENAMES ?? 'unset'}).`,
+      INSTALL_HINT,
+    );
+  }
+  return { gpu, softwareFallback, webgpuVersion };
 }

@@ -1,0 +1,177 @@
+// The runner on a real adapter: whole plans, wrong answers, cancel, device loss, out of memory.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlan } from '../../src/bench/plan';
+import { validateResults } from '../../src/bench/results';
+import { BenchRunner } from '../../src/bench/runner';
+import { summarizeRun } from '../../src/bench/summary';
+import { BufferLedger } from '../../src/gpu/buffers';
+import type { GpuContext } from '../../src/gpu/device';
+import { isGpuError } from '../../src/gpu/errors';
+import { createComputePipeline } from '../../src/gpu/pipeline';
+import { bandwidthCase } from '../../src/kernels/bandwidth';
+import type { KernelCase } from '../../src/kernels/types';
+import { FAST_TIMING, testGpu } from './context';
+
+const RUNTIME = { kind: 'node' as const, description: 'vitest' };
+
+let gpu: GpuContext;
+
+beforeAll(async () => {
+  gpu = await testGpu();
+});
+
+afterAll(() => gpu?.destroy());
+
+/** y = x + 1 on the GPU, while its "reference" expects x + 2: a kernel that is wrong on purpose. */
+function brokenKernel(): KernelCase {
+  const n = 1024;
+  return {
+    kernel: 'copy',
+    variant: 'deliberately-broken',
+    format: 'u32',
+    shape: { n },
+    bytes: 8 * n,
+    flops: 0,
+    label: 'broken',
+    async prepare({ device, buffers }) {
+      const pipeline = await createComputePipeline(device, {
+        label: 'broken',
+        entryPoint: 'main',
+        code: `@group(0) @binding(0) var<storage, read> x: array<u32>;
+               @group(0) @binding(1) var<storage, read_write> y: array<u32>;
+               @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+                 y[g.x] = x[g.x] + 1u;
+               }`,
+      });
+      const input = Uint32Array.from({ length: n }, (_, i) => i);
+      const x = await buffers.createFrom('x', input);
+      const y = await buffers.create('y', 4 * n, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
+      const bindGroup = device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [
+          { binding: 0, resource: { buffer: x } },
+          { binding: 1, resource: { buffer: y } },
+        ],
+      });
+      return {
+        encode(pass) {
+          pass.setPipeline(pipeline);
+          pass.setBindGroup(0, bindGroup);
+          pass.dispatchWorkgroups(n / 64);
+        },
+        async verify() {
+          const out = new Uint32Array(await buffers.read(y));
+          const bad = out.findIndex((v, i) => v !== i + 2);
+          return bad < 0
+            ? { ok: true }
+            : { ok: false, detail: `[${bad}] got ${out[bad]}, expected ${bad + 2}` };
+        },
+      };
+    },
+  };
+}
+
+describe('a whole plan', () => {
+  it('the Quick plan runs, verifies every kernel and yields a valid document', async () => {
+    const plan = buildPlan('quick', { limits: gpu.grantedLimits, hasF16: gpu.hasF16 });
+    plan.timing = FAST_TIMING;
+    const runner = new BenchRunner(gpu);
+    const seen: string[] = [];
+    const doc = await runner.runPlan(plan, RUNTIME, { onResult: (r) => seen.push(r.kernel) });
+    runner.destroy();
+
+    expect(validateResults(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
+    expect(doc.incomplete).toBeUndefined();
+    expect(doc.results.map((r) => r.kernel)).toEqual(seen);
+    expect(doc.results.filter((r) => !r.verified)).toEqual([]);
+    for (const kernel of ['read', 'copy', 'write', 'fma'] as const) {
+      expect(doc.results.some((r) => r.kernel === kernel)).toBe(true);
+    }
+    const summary = summarizeRun(doc);
+    expect(summary.dramReadGbps).toBeGreaterThan(0);
+    expect(summary.computePeakGflops.f32).toBeGreaterThan(0);
+    expect(runner.ledger.liveCount).toBe(0);
+  });
+});
+
+describe('failures', () => {
+  it('a kernel whose output is wrong is reported as failed and never timed', async () => {
+    const runner = new BenchRunner(gpu);
+    const row = await runner.runCase(brokenKernel(), FAST_TIMING);
+    runner.destroy();
+    expect(row.verified).toBe(false);
+    expect(row.error).toMatch(/did not match the CPU reference.*got 1, expected 2/);
+    expect(row.medianMs).toBe(0);
+    expect(row.gbps).toBe(0);
+    expect(row.samples).toBe(0);
+  });
+
+  it('a shader that does not compile is a failed row with the compiler message', async () => {
+    const runner = new BenchRunner(gpu);
+    const kcase = { ...brokenKernel(), label: 'bad-wgsl' };
+    kcase.prepare = async ({ device }) => {
+      await createComputePipeline(device, {
+        label: 'bad-wgsl',
+        code: 'fn main( {',
+        entryPoint: 'main',
+      });
+      throw new Error('unreachable');
+    };
+    const row = await runner.runCase(kcase, FAST_TIMING);
+    runner.destroy();
+    expect(row.verified).toBe(false);
+    expect(row.error).toMatch(/bad-wgsl failed to compile/);
+  });
+
+  it('cancel stops the run, keeps what was measured, and frees every buffer', async () => {
+    const plan = buildPlan('quick', { limits: gpu.grantedLimits, hasF16: false });
+    plan.timing = FAST_TIMING;
+    const runner = new BenchRunner(gpu);
+    const abort = new AbortController();
+    const doc = await runner.runPlan(plan, RUNTIME, {
+      signal: abort.signal,
+      onResult: (row) => {
+        if (row.kernel === 'copy') abort.abort();
+      },
+    });
+    expect(doc.incomplete).toBe('Cancelled by the user.');
+    const kept = doc.results.filter((r) => r.verified);
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(kept.every((r) => r.kernel === 'read' || r.kernel === 'copy')).toBe(true);
+    expect(doc.results.length).toBeLessThan(plan.cases.length);
+    expect(runner.ledger.liveCount).toBe(0);
+    runner.destroy();
+  });
+
+  it('an allocation beyond the limits is a clear error, not a crash', async () => {
+    const ledger = new BufferLedger(gpu.device);
+    const huge = (gpu.grantedLimits.maxBufferSize ?? 0) * 4 + 4;
+    const attempt = ledger.create('huge', huge, GPUBufferUsage.STORAGE);
+    await expect(attempt).rejects.toSatisfy((e) => isGpuError(e, 'limit-exceeded'));
+    await expect(attempt).rejects.toThrow(
+      /huge needs \d+ bytes; this device's maxBufferSize is \d+/,
+    );
+    expect(ledger.liveCount).toBe(0);
+  });
+
+  it('a device lost mid-run keeps the rows measured before it and says why it stopped', async () => {
+    // A device of its own, so the other tests keep theirs.
+    const own = await testGpu();
+    const runner = new BenchRunner(own);
+    const cases = [256, 512, 1024].map((kib) =>
+      bandwidthCase('read', kib * 1024, { targetBytesPerDispatch: 1 << 20 }),
+    );
+    const doc = await runner.runPlan({ name: 'quick', timing: FAST_TIMING, cases }, RUNTIME, {
+      onResult: (row) => {
+        if (row.shape.workingSetBytes === 256 * 1024) own.device.destroy();
+      },
+    });
+    expect(doc.results[0]?.verified).toBe(true);
+    expect(doc.results[1]?.verified).toBe(false);
+    expect(doc.results[1]?.error).toMatch(/lost/i);
+    expect(doc.results).toHaveLength(2);
+    expect(doc.incomplete).toMatch(/Stopped at read 512 KiB.*lost/);
+    expect(validateResults(doc)).toBe(doc);
+  });
+});
