@@ -7,7 +7,7 @@ import { BenchRunner } from '../bench/runner';
 import { acquireGpu } from '../gpu/device';
 import { errorMessage } from '../gpu/errors';
 import { nodeGpu } from '../gpu/node';
-import { parseBenchArgs, UsageError } from './args';
+import { BENCH_USAGE, parseBenchArgs, UsageError } from './args';
 import { renderTable } from './table';
 
 async function main(argv: string[]): Promise<number> {
@@ -22,7 +22,6 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   if (args.help) {
-    const { BENCH_USAGE } = await import('./args');
     process.stdout.write(`${BENCH_USAGE}\n`);
     return 0;
   }
@@ -62,9 +61,18 @@ async function main(argv: string[]): Promise<number> {
   if (interactive) process.stderr.write('\n');
 
   const json = `${JSON.stringify(doc, null, 2)}\n`;
-  if (args.out) writeFileSync(args.out, json);
+  // Print first: a failed write must not lose what was measured.
   process.stdout.write(args.json ? json : `${renderTable(doc)}\n`);
-  return doc.incomplete || doc.results.some((r) => !r.verified) ? 1 : 0;
+  let status = doc.incomplete || doc.results.some((r) => !r.verified) ? 1 : 0;
+  if (args.out) {
+    try {
+      writeFileSync(args.out, json);
+    } catch (e) {
+      process.stderr.write(`error: could not write ${args.out}: ${errorMessage(e)}\n`);
+      status = 1;
+    }
+  }
+  return status;
 }
 
 main(process.argv.slice(2)).then(

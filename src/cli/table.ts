@@ -1,7 +1,7 @@
 // Plain-text rendering of a results document for the terminal.
 
-import { describeShape, describeStatus, formatBytes } from '../bench/describe';
-import type { ResultRow, ResultsDocument } from '../bench/results';
+import { describeShape, formatBytes } from '../bench/describe';
+import type { ResultsDocument } from '../bench/results';
 import { summarizeRun } from '../bench/summary';
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);

@@ -45,10 +45,10 @@ describe('the page', () => {
   it('shows the adapter, runs the Quick plan in the worker, and shows verified results', async () => {
     const { page, foreign, errors } = await openPage();
     await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
-    const details = await page.locator('#adapter-details').innerText();
+    const details = await page.locator('#adapter-details').textContent();
     expect(details).toMatch(/swiftshader|google|Vendor/i);
     // SwiftShader is a CPU: the page must say so.
-    expect(await page.locator('#adapter-warning').innerText()).toMatch(/software renderer/);
+    expect(await page.locator('#adapter-warning').textContent()).toMatch(/software renderer/);
 
     const started = Date.now();
     await page.click('#run-quick');
@@ -61,10 +61,10 @@ describe('the page', () => {
     const failedRows = await page.locator('#results-table tbody tr[data-verified="false"]').count();
     expect(failedRows).toBe(0);
     expect(verifiedRows).toBeGreaterThanOrEqual(10);
-    const dram = await page.locator('#dram-gbps').innerText();
+    const dram = (await page.locator('#dram-gbps').textContent()) ?? '';
     expect(dram).toMatch(/^\d+\.\d+ GB\/s/);
     expect(Number.parseFloat(dram)).toBeGreaterThan(0);
-    expect(await page.locator('#compute-peak').innerText()).toMatch(/\d+\.\d GFLOP\/s \(f32\)/);
+    expect(await page.locator('#compute-peak').textContent()).toMatch(/\d+\.\d GFLOP\/s \(f32\)/);
 
     // The document the page holds passes the schema validator.
     const doc = validateResults(

@@ -1,0 +1,18 @@
+// Reads vitest's JSON report, prints one plain summary line, and fails if any test was skipped:
+// in CI no GPU (or any other) test may be skipped.
+import { readFileSync } from 'node:fs';
+
+const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const tests = report.testResults.flatMap((file) => file.assertionResults);
+const count = (status) => tests.filter((t) => t.status === status).length;
+const passed = count('passed');
+const failed = count('failed');
+const skipped = tests.length - passed - failed;
+if (skipped > 0) {
+  for (const t of tests.filter((t) => t.status !== 'passed' && t.status !== 'failed')) {
+    console.error(`not run (${t.status}): ${t.fullName}`);
+  }
+  console.error('Every test must run; a skipped test here means something it needs is missing.');
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || skipped > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The one test command (npm test): installs what is missing, checks format, lint and types,
+# then runs every layer — unit, GPU in Node (Dawn), browser (headless Chromium) and end-to-end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Playwright must use Debian's chromium; never download a browser.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+bash scripts/system-deps.sh
+
+echo "== format, lint (biome) and types (tsc)"
+npx biome check --error-on-warnings .
+npx tsc --noEmit -p tsconfig.json
+
+echo "== tests: unit, gpu (Dawn in Node), browser (Chromium), e2e"
+mkdir -p test-results
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
+node scripts/test-summary.mjs test-results/vitest.json || status=1
+exit "$status"

@@ -1,0 +1,82 @@
+// The A100 contrast: the user's GPU (measured), the A100 in spec mode, the A100 bandwidth floor,
+// and the chapter's reported numbers, side by side, with the gap between them explained.
+
+import type { ResultsDocument } from '../bench/results';
+import type { WeightFormat } from './formats';
+import { getGpu } from './gpus';
+import type { ModelConfig } from './llm';
+import { predictMeasured } from './measured';
+import { type Prediction, type PredictOptions, predictSpec } from './predict';
+import { PROFILES } from './profiles';
+import {
+  CHAPTER_A100_8B_ITL_BY_PRECISION,
+  CHAPTER_A100_LLAMA3_8B_FP16,
+  CHAPTER_SOURCE,
+  type ChapterRange,
+  type ChapterScenario,
+} from './reference';
+
+export interface ChapterNumbers {
+  /** Labelled as the chapter's, shown exactly as it gives them. */
+  label: string;
+  source: string;
+  itlMs: ChapterRange;
+  scenario?: ChapterScenario;
+}
+
+export interface A100Contrast {
+  user: Prediction | undefined;
+  a100: Prediction;
+  a100FloorMsPerToken: number;
+  chapter: ChapterNumbers | undefined;
+  explanation: string | undefined;
+}
+
+/** The chapter's A100 numbers for this model, format and batch, where it gives any. */
+export function chapterNumbers(
+  model: ModelConfig,
+  format: WeightFormat,
+  batch = 1,
+): ChapterNumbers | undefined {
+  if (model.id !== 'llama-3-8b') return undefined;
+  const label = 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)';
+  const scenario = CHAPTER_A100_LLAMA3_8B_FP16.scenarios.find((s) => s.batch === batch);
+  if (format.id === 'fp16' && scenario !== undefined) {
+    return { label, source: CHAPTER_SOURCE.url, itlMs: scenario.itlMs, scenario };
+  }
+  if (batch !== 1) return undefined;
+  const byPrecision = CHAPTER_A100_8B_ITL_BY_PRECISION.find((p) => p.weights.startsWith(format.id));
+  return byPrecision === undefined
+    ? undefined
+    : { label, source: CHAPTER_SOURCE.url, itlMs: byPrecision.itlMs };
+}
+
+/** One sentence on why the chapter's ITL and the bandwidth floor differ. */
+export function explainGap(chapterItl: ChapterRange, floorMs: number, specMs: number): string {
+  const effHigh = (floorMs / chapterItl.min) * 100;
+  const effLow = (floorMs / chapterItl.max) * 100;
+  return (
+    `The chapter's ${chapterItl.min}–${chapterItl.max} ms/token is ${(chapterItl.min / floorMs).toFixed(1)}–${(chapterItl.max / floorMs).toFixed(1)}× the ` +
+    `${floorMs.toFixed(1)} ms it takes to read the weights once at the datasheet bandwidth, i.e. ${effLow.toFixed(0)}–${effHigh.toFixed(0)} % of peak: ` +
+    `it describes a whole serving stack (scheduler, sampling, HTTP, framework overhead) rather than the kernels, ` +
+    `which is why a tuned native engine is predicted near ${specMs.toFixed(1)} ms; both are shown.`
+  );
+}
+
+export function a100Contrast(
+  model: ModelConfig,
+  format: WeightFormat,
+  opts: PredictOptions & { results?: ResultsDocument } = {},
+): A100Contrast {
+  const { results, ...predictOpts } = opts;
+  const a100 = predictSpec(getGpu('a100-80g-sxm'), PROFILES.native, model, format, predictOpts);
+  const user =
+    results === undefined ? undefined : predictMeasured(results, model, format, predictOpts);
+  const floor = a100.decode.floorMsPerToken;
+  const chapter = chapterNumbers(model, format, a100.batch);
+  const explanation =
+    chapter !== undefined && chapter.itlMs.min > a100.decode.msPerToken.high
+      ? explainGap(chapter.itlMs, floor, a100.decode.msPerToken.expected)
+      : undefined;
+  return { user, a100, a100FloorMsPerToken: floor, chapter, explanation };
+}

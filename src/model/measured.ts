@@ -1,0 +1,325 @@
+// Measured mode: predict from the kernels as measured on this GPU. Each of the model's matrices
+// takes the time of the measured GEMV (M = 1) or GEMM (M = batch / prompt) at that format,
+// interpolated by weight bytes between measured shapes, times the layer count; KV-cache reads
+// go at the measured read bandwidth; a per-token fixed cost comes from the dispatch overhead.
+// A shape or format the results lack falls back to the roofline, and the prediction says so.
+
+import type { ResultRow, ResultsDocument } from '../bench/results';
+import { WEIGHT_FORMATS, type WeightFormat } from './formats';
+import {
+  attentionFlops,
+  decodeWeightBytes,
+  kvCacheBytes,
+  type MatrixShape,
+  type ModelConfig,
+  modelMatrices,
+} from './llm';
+import {
+  type Bound,
+  buildPrediction,
+  type Estimator,
+  type Prediction,
+  type PredictionSource,
+  type PredictOptions,
+  type StepEstimate,
+} from './predict';
+import { addRanges, point, type Range, range, scaleRange } from './range';
+import { computeCeilingFor, fitRoofline, verifiedRows } from './roofline';
+
+export class InsufficientResultsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InsufficientResultsError';
+  }
+}
+
+/**
+ * A roofline-only kernel reaches this fraction of min(π, I·β): the read probe is the best case
+ * (low end of the time), real GEMV kernels typically land at 60–100 % of it.
+ */
+export const ROOFLINE_KERNEL_EFFICIENCY: Range = { low: 0.6, expected: 0.85, high: 1 };
+
+/** Small dispatches per layer besides the four matrices: 2 norms, RoPE, KV append, QKᵀ, softmax, ·V, SiLU·mul, 2 residual adds. */
+export const OTHER_DISPATCHES_PER_LAYER = 10;
+/** Per token outside the layers: embedding lookup, final norm, sampling. */
+export const OTHER_DISPATCHES_PER_TOKEN = 3;
+/** Used when the read sweep has a single size and the overhead cannot be measured. */
+export const ASSUMED_DISPATCH_MS = 0.01;
+
+interface MeasuredShape {
+  n: number;
+  k: number;
+  bytes: number;
+  ms: Range;
+}
+
+const rowRange = (r: ResultRow): Range =>
+  range(r.medianMs, r.minMs > 0 ? r.minMs : r.medianMs, r.p95Ms > 0 ? r.p95Ms : r.medianMs);
+
+/** The fastest verified GEMV/GEMM per (n, k) at this kernel format and M. */
+function measuredShapes(
+  rows: readonly ResultRow[],
+  kernelFormat: string,
+  m: number,
+): MeasuredShape[] {
+  const bpw = WEIGHT_FORMATS[kernelFormat as keyof typeof WEIGHT_FORMATS]?.bitsPerWeight;
+  if (bpw === undefined) return [];
+  const best = new Map<string, ResultRow>();
+  for (const r of rows) {
+    if (r.kernel !== 'gemv' && r.kernel !== 'gemm') continue;
+    if (r.format !== kernelFormat || (r.shape.m ?? 1) !== m) continue;
+    const { n, k } = r.shape;
+    if (n === undefined || k === undefined) continue;
+    const key = `${n}x${k}`;
+    const prev = best.get(key);
+    if (prev === undefined || r.medianMs < prev.medianMs) best.set(key, r);
+  }
+  return [...best.values()]
+    .map((r) => {
+      const n = r.shape.n ?? 0;
+      const k = r.shape.k ?? 0;
+      return { n, k, bytes: (n * k * bpw) / 8, ms: rowRange(r) };
+    })
+    .sort((a, b) => a.bytes - b.bytes);
+}
+
+/** Distinct M values measured for a kernel format, GEMM only (M ≥ 2). */
+function measuredGemmMs(rows: readonly ResultRow[], kernelFormat: string): number[] {
+  const ms = new Set<number>();
+  for (const r of rows) {
+    if (r.kernel === 'gemm' && r.format === kernelFormat && (r.shape.m ?? 1) >= 2) {
+      ms.add(r.shape.m ?? 1);
+    }
+  }
+  return [...ms].sort((a, b) => a - b);
+}
+
+const lerp = (a: Range, b: Range, t: number): Range =>
+  range(
+    a.expected + (b.expected - a.expected) * t,
+    a.low + (b.low - a.low) * t,
+    a.high + (b.high - a.high) * t,
+  );
+
+/** Time of one matrix from measured shapes: exact, interpolated by bytes, or scaled from an end. */
+export function interpolateByBytes(
+  shapes: readonly MeasuredShape[],
+  target: { n: number; k: number; bytes: number },
+): { ms: Range; how: 'exact' | 'interpolated' | 'extrapolated' } | undefined {
+  const first = shapes[0];
+  const last = shapes[shapes.length - 1];
+  if (first === undefined || last === undefined) return undefined;
+  const exact = shapes.find(
+    (s) => s.n === target.n && s.k === target.k && s.bytes === target.bytes,
+  );
+  if (exact !== undefined) return { ms: exact.ms, how: 'exact' };
+  if (target.bytes <= first.bytes) {
+    return { ms: scaleRange(first.ms, target.bytes / first.bytes), how: 'extrapolated' };
+  }
+  if (target.bytes >= last.bytes) {
+    return { ms: scaleRange(last.ms, target.bytes / last.bytes), how: 'extrapolated' };
+  }
+  let lo = first;
+  let hi = last;
+  for (const s of shapes) {
+    if (s.bytes <= target.bytes) lo = s;
+    if (s.bytes >= target.bytes && s.bytes < hi.bytes) hi = s;
+  }
+  if (hi.bytes === lo.bytes) return { ms: lo.ms, how: 'interpolated' };
+  return {
+    ms: lerp(lo.ms, hi.ms, (target.bytes - lo.bytes) / (hi.bytes - lo.bytes)),
+    how: 'interpolated',
+  };
+}
+
+/**
+ * Per-dispatch overhead: the intercept of medianMs against bytes over the read sweep (clamped
+ * to [0, the smallest read time]); undefined when the sweep has fewer than two sizes.
+ */
+export function dispatchOverheadMs(rows: readonly ResultRow[]): number | undefined {
+  const reads = rows.filter((r) => r.kernel === 'read');
+  const sizes = new Set(reads.map((r) => r.bytes));
+  if (sizes.size < 2) return undefined;
+  const n = reads.length;
+  const mx = reads.reduce((s, r) => s + r.bytes, 0) / n;
+  const my = reads.reduce((s, r) => s + r.medianMs, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const r of reads) {
+    sxy += (r.bytes - mx) * (r.medianMs - my);
+    sxx += (r.bytes - mx) ** 2;
+  }
+  const intercept = my - (sxy / sxx) * mx;
+  const smallest = Math.min(...reads.map((r) => r.medianMs));
+  return Math.min(Math.max(intercept, 0), smallest);
+}
+
+export function measuredEstimator(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  format: WeightFormat,
+  kvBytesPerElement = 2,
+): Estimator {
+  const rows = verifiedRows(doc);
+  const roof = fitRoofline(doc);
+  const beta = roof.bandwidthGBps;
+  if (beta === undefined) {
+    throw new InsufficientResultsError(
+      'the results have no verified read rows: no bandwidth ceiling',
+    );
+  }
+  const pi = computeCeilingFor(roof.computeGflops, format.kernel);
+  if (pi === undefined) {
+    throw new InsufficientResultsError('the results have no verified FMA rows: no compute ceiling');
+  }
+  const kernelFormat = format.kernel;
+  const measuredOverhead = dispatchOverheadMs(rows);
+  const perDispatch = measuredOverhead ?? ASSUMED_DISPATCH_MS;
+  const fixedMs =
+    perDispatch * (model.layers * OTHER_DISPATCHES_PER_LAYER + OTHER_DISPATCHES_PER_TOKEN);
+  const matrices = modelMatrices(model);
+  const weightBytesOf = (mat: MatrixShape) => (mat.n * mat.k * format.bitsPerWeight) / 8;
+
+  const rooflineMs = (flops: number, bytes: number): Range => {
+    const t = Math.max(flops / (pi.gflops * 1e6), bytes / (beta * 1e6));
+    const e = ROOFLINE_KERNEL_EFFICIENCY;
+    return range(t / e.expected, t / e.high, t / e.low);
+  };
+
+  /** One matrix at M = m: measured when possible, else the roofline. */
+  const matrixMs = (mat: MatrixShape, m: number, allowScaleM: boolean) => {
+    const target = { n: mat.n, k: mat.k, bytes: weightBytesOf(mat) };
+    const exactM = interpolateByBytes(measuredShapes(rows, kernelFormat, m), target);
+    if (exactM !== undefined) {
+      const note =
+        exactM.how === 'exact'
+          ? undefined
+          : `${mat.name} ${mat.n}×${mat.k} at M=${m}: ${exactM.how} by bytes from measured ${kernelFormat} shapes`;
+      return { ms: exactM.ms, source: 'measured' as PredictionSource, note };
+    }
+    if (allowScaleM) {
+      // Prefill: compute-bound GEMM time grows with M; scale from the nearest measured M.
+      const near = measuredGemmMs(rows, kernelFormat).sort(
+        (a, b) => Math.abs(Math.log(a / m)) - Math.abs(Math.log(b / m)),
+      )[0];
+      if (near !== undefined) {
+        const r = interpolateByBytes(measuredShapes(rows, kernelFormat, near), target);
+        if (r !== undefined) {
+          return {
+            ms: scaleRange(r.ms, m / near),
+            source: 'measured' as PredictionSource,
+            note: `${mat.name} at M=${m}: scaled ×${(m / near).toFixed(2)} from the GEMM measured at M=${near}`,
+          };
+        }
+      }
+    }
+    return {
+      ms: rooflineMs(2 * m * mat.n * mat.k, target.bytes),
+      source: 'roofline' as PredictionSource,
+      note: `no verified ${m === 1 ? 'GEMV' : 'GEMM'} rows for ${kernelFormat} at M=${m}: ${mat.name} from the roofline (β ${beta.toFixed(0)} GB/s, π ${pi.gflops.toFixed(0)} GFLOP/s)`,
+    };
+  };
+
+  const sumMatrices = (parts: { mat: MatrixShape; m: number; scaleM: boolean }[]) => {
+    let ms = point(0);
+    let source: PredictionSource = 'measured';
+    const notes: string[] = [];
+    for (const { mat, m, scaleM } of parts) {
+      const r = matrixMs(mat, m, scaleM);
+      ms = addRanges(ms, scaleRange(r.ms, mat.count));
+      if (r.source === 'roofline') source = 'roofline';
+      if (r.note !== undefined) notes.push(r.note);
+    }
+    return { ms, source, notes };
+  };
+
+  const ridge = pi.gflops / beta;
+  const boundOf = (flops: number, bytes: number): Bound =>
+    flops / bytes < ridge ? 'memory' : 'compute';
+
+  const weightsRead = decodeWeightBytes(model, format);
+  const kvMs = (bytes: number) => point(bytes / (beta * 1e6));
+
+  const maxBinding = doc.grantedLimits.maxStorageBufferBindingSize;
+  const largest = Math.max(...matrices.map(weightBytesOf));
+  const capacityNote = [
+    'WebGPU does not report how much memory the GPU has, so whether the model fits is unknown',
+    ...(maxBinding !== undefined && maxBinding < largest
+      ? [
+          `the largest matrix (${(largest / 2 ** 20).toFixed(0)} MiB) exceeds maxStorageBufferBindingSize (${(maxBinding / 2 ** 20).toFixed(0)} MiB): it would have to be split`,
+        ]
+      : []),
+  ].join('; ');
+
+  const gemmRate = Math.max(
+    0,
+    ...rows.filter((r) => r.kernel === 'gemm' && r.format === kernelFormat).map((r) => r.gflops),
+  );
+
+  return {
+    mode: 'measured',
+    gpu: `${doc.adapter.vendor} ${doc.adapter.architecture} ${doc.adapter.description}`.trim(),
+    decode(batch, context): StepEstimate {
+      const parts = matrices.map((mat) => ({ mat, m: batch, scaleM: false }));
+      const mats = sumMatrices(parts);
+      const kvBytes = kvCacheBytes(model, context, batch, kvBytesPerElement);
+      const ms = addRanges(addRanges(mats.ms, kvMs(kvBytes)), point(fixedMs));
+      const flops = batch * matrices.reduce((s, m) => s + 2 * m.n * m.k * m.count, 0);
+      return {
+        ms,
+        bound: boundOf(flops, weightsRead + kvBytes),
+        source: mats.source,
+        notes: mats.notes,
+      };
+    },
+    prefill(promptTokens): StepEstimate {
+      // Logits only for the last prompt token: the head runs as a GEMV.
+      const parts = matrices.map((mat) =>
+        mat.name === 'lm_head'
+          ? { mat, m: 1, scaleM: false }
+          : { mat, m: promptTokens, scaleM: true },
+      );
+      const mats = sumMatrices(parts);
+      const attn = attentionFlops(model, (promptTokens * (promptTokens + 1)) / 2);
+      const rate = gemmRate > 0 ? gemmRate : pi.gflops;
+      const notes = [
+        ...mats.notes,
+        `attention FLOPs at ${rate.toFixed(0)} GFLOP/s (${gemmRate > 0 ? 'best measured GEMM' : `FMA probe, ${pi.from}`})`,
+      ];
+      const ms = addRanges(addRanges(mats.ms, point(attn / (rate * 1e6))), point(fixedMs));
+      const flops = promptTokens * matrices.reduce((s, m) => s + 2 * m.n * m.k * m.count, 0);
+      return { ms, bound: boundOf(flops, weightsRead), source: mats.source, notes };
+    },
+    floorMs(batch, context) {
+      return (weightsRead + kvCacheBytes(model, context, batch, kvBytesPerElement)) / (beta * 1e6);
+    },
+    capacityBytes: undefined,
+    capacityNote,
+    assumptions: [
+      `bandwidth ceiling β = ${beta.toFixed(1)} GB/s (best verified read at the largest working set)`,
+      `compute ceiling π = ${pi.gflops.toFixed(1)} GFLOP/s (FMA probe, ${pi.from})`,
+      measuredOverhead === undefined
+        ? `per-dispatch overhead not measurable (one read size): assumed ${ASSUMED_DISPATCH_MS} ms`
+        : `per-dispatch overhead ${measuredOverhead.toFixed(4)} ms (intercept of the read sweep)`,
+      `fixed cost per token ${fixedMs.toFixed(3)} ms = ${OTHER_DISPATCHES_PER_LAYER} small dispatches × ${model.layers} layers + ${OTHER_DISPATCHES_PER_TOKEN}; host round trips not measured`,
+      'measured times are per dispatch (median; range from min to p95); the fastest verified variant per shape',
+      `roofline fallback: ${ROOFLINE_KERNEL_EFFICIENCY.low * 100}–${ROOFLINE_KERNEL_EFFICIENCY.high * 100} % (expected ${ROOFLINE_KERNEL_EFFICIENCY.expected * 100} %) of min(π, I·β)`,
+      ...roof.notes,
+    ],
+  };
+}
+
+/** Measured-mode prediction from a results document. */
+export function predictMeasured(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  format: WeightFormat,
+  opts: PredictOptions = {},
+): Prediction {
+  return buildPrediction(
+    measuredEstimator(doc, model, format, opts.kvBytesPerElement),
+    model,
+    format,
+    opts,
+  );
+}

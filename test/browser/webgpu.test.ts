@@ -1,0 +1,94 @@
+// In headless Chromium (SwiftShader): the kernels in the page, and the whole path the page uses —
+// a module worker driven through comlink, with progress, rows, cancel and buffer accounting.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateResults } from '../../src/bench/results';
+import type { Progress } from '../../src/bench/runner';
+import { BenchRunner } from '../../src/bench/runner';
+import { acquireGpu } from '../../src/gpu/device';
+import { bandwidthCase } from '../../src/kernels/bandwidth';
+import { fmaCase } from '../../src/kernels/fma';
+import { createBenchClient } from '../../src/worker/client';
+
+const FAST_TIMING = { samples: 3, sampleTargetMs: 5, submitBudgetMs: 20 };
+
+describe('WebGPU in the page', () => {
+  it('finds an adapter and verifies the probes against their CPU references', async () => {
+    expect(
+      navigator.gpu,
+      'navigator.gpu is missing: start Chromium with --enable-unsafe-webgpu',
+    ).toBeDefined();
+    const gpu = await acquireGpu(navigator.gpu);
+    const runner = new BenchRunner(gpu);
+    try {
+      for (const kcase of [
+        bandwidthCase('read', 256 * 1024, { targetBytesPerDispatch: 1 << 20 }),
+        bandwidthCase('copy', 256 * 1024, { targetBytesPerDispatch: 1 << 20 }),
+        bandwidthCase('write', 256 * 1024, { targetBytesPerDispatch: 1 << 20 }),
+        fmaCase('f32', 4096, 16),
+      ]) {
+        const row = await runner.runCase(kcase, FAST_TIMING);
+        expect(row.error, kcase.label).toBeUndefined();
+        expect(row.verified).toBe(true);
+        expect(row.medianMs).toBeGreaterThan(0);
+      }
+      expect(runner.ledger.liveCount).toBe(0);
+      expect(gpu.description.isSoftware).toBe(true); // SwiftShader here
+    } finally {
+      runner.destroy();
+      gpu.destroy();
+    }
+  });
+});
+
+describe('the benchmark worker, through comlink', () => {
+  const client = createBenchClient();
+  afterAll(() => client.terminate());
+
+  it('describes the adapter', async () => {
+    const report = await client.describe();
+    expect(report.ok).toBe(true);
+    if (report.ok) {
+      expect(report.adapter.features).toEqual([...report.adapter.features].sort());
+      expect(report.grantedLimits.maxStorageBufferBindingSize).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs the Quick plan with progress and rows as they finish, and frees every buffer', async () => {
+    const progress: Progress[] = [];
+    const rows: string[] = [];
+    const doc = await client.run(
+      'quick',
+      (p) => progress.push(p),
+      (row) => rows.push(`${row.kernel}:${row.verified}`),
+    );
+    expect(validateResults(doc)).toBe(doc);
+    expect(doc.runtime.kind).toBe('browser');
+    expect(doc.results.every((r) => r.verified)).toBe(true);
+    expect(rows).toHaveLength(doc.results.length);
+    expect(progress.map((p) => p.step)).toEqual(doc.results.map((_, i) => i + 1));
+    expect(progress.at(-1)?.etaMs).toBeGreaterThanOrEqual(0);
+    expect((await client.bufferStats()).live).toBe(0);
+  });
+
+  it('cancels mid-run: rows so far kept, no buffer left, and the next run works', async () => {
+    let cancelled = false;
+    const doc = await client.run(
+      'quick',
+      () => {},
+      () => {
+        if (!cancelled) {
+          cancelled = true;
+          void client.cancel();
+        }
+      },
+    );
+    expect(doc.incomplete).toBe('Cancelled by the user.');
+    expect(doc.results[0]?.verified).toBe(true);
+    expect(doc.results.length).toBeLessThan(8);
+    const stats = await client.bufferStats();
+    expect(stats.live).toBe(0);
+    expect(stats.created).toBe(stats.destroyed);
+    expect((await client.describe()).ok).toBe(true);
+  });
+});

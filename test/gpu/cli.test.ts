@@ -1,0 +1,61 @@
+// The command line, built as users run it (`npm run bench` = build, then node dist-cli/bench.js).
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validateResults } from '../../src/bench/results';
+
+const run = (args: string[]) =>
+  spawnSync(process.execPath, ['dist-cli/bench.js', ...args], {
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+
+beforeAll(() => {
+  execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts'], { stdio: 'ignore' });
+});
+
+describe('npm run bench', () => {
+  it('--quick --json prints a valid document with verified read/copy/write/fma rows, and --out writes it', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'roofline-')), 'results.json');
+    const result = run(['--quick', '--json', '--out', out]);
+    expect(result.stderr).not.toMatch(/^\s+at /m); // no stack trace
+    expect(result.status).toBe(0);
+    const doc = validateResults(JSON.parse(result.stdout));
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(doc);
+    expect(doc.runtime.description).toMatch(/^node v\d+.*webgpu \d/);
+    for (const kernel of ['read', 'copy', 'write', 'fma'] as const) {
+      const rows = doc.results.filter((r) => r.kernel === kernel);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.verified && r.medianMs > 0)).toBe(true);
+    }
+    if (doc.adapter.isSoftware) expect(result.stderr).toMatch(/CPU/);
+  });
+
+  it('a bad flag gets the usage text and exit status 2, without a stack trace', () => {
+    const result = run(['--quick', '--bogus']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/Unknown option: --bogus/);
+    expect(result.stderr).toMatch(
+      /Usage: npm run bench -- \[--quick \| --full\] \[--json\] \[--out FILE\]/,
+    );
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.stdout).toBe('');
+  });
+
+  it('--help prints the usage and exits 0', () => {
+    const result = run(['--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/--out FILE/);
+  });
+
+  it('an unwritable --out is a one-line error, and the table still prints', () => {
+    const result = run(['--quick', '--out', '/nonexistent-dir/x.json']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/could not write \/nonexistent-dir\/x\.json/);
+    expect(result.stdout).toMatch(/Peak read bandwidth/);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+});

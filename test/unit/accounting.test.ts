@@ -1,0 +1,120 @@
+// Bytes and FLOPs are counted exactly as each kernel's WGSL header documents.
+
+import { describe, expect, it } from 'vitest';
+import { buildPlan, maxWorkingSet, workingSetSweep } from '../../src/bench/plan';
+import { bandwidthCase, bandwidthGeometry, expectedReadSums } from '../../src/kernels/bandwidth';
+import { fmaCase, fmaGeometry, fmaReference } from '../../src/kernels/fma';
+import { fromHalfBits, roundHalf, toHalfBits } from '../../src/kernels/half';
+
+const MiB = 1 << 20;
+
+describe('bandwidth accounting', () => {
+  it('read: 16 bytes per element per pass plus one u32 per invocation', () => {
+    const g = bandwidthGeometry('read', 64 * MiB, { targetBytesPerDispatch: 64 * MiB });
+    expect(g.n).toBe(4 * MiB);
+    expect(g.passes).toBe(1);
+    expect(g.workgroups).toBe(1024); // n / (256 × 16)
+    expect(g.bytes).toBe(64 * MiB + 4 * 1024 * 256);
+  });
+
+  it('copy: the working set is two halves, each read or written once per pass', () => {
+    const g = bandwidthGeometry('copy', 2 * MiB, { targetBytesPerDispatch: 16 * MiB });
+    expect(g.n).toBe(MiB / 16);
+    expect(g.passes).toBe(8);
+    expect(g.bytes).toBe(16 * MiB);
+  });
+
+  it('write: 16 bytes per element per pass; small sets are walked many times', () => {
+    const g = bandwidthGeometry('write', 64 * 1024, { targetBytesPerDispatch: 16 * MiB });
+    expect(g.passes).toBe(256);
+    expect(g.bytes).toBe(16 * MiB);
+    expect(bandwidthCase('write', 64 * 1024, { targetBytesPerDispatch: 16 * MiB })).toMatchObject({
+      kernel: 'write',
+      flops: 0,
+      bytes: 16 * MiB,
+      shape: { workingSetBytes: 64 * 1024, passes: 256 },
+    });
+  });
+
+  it('keeps the read probe’s output under 1/64 of what it reads', () => {
+    for (const size of [64 * 1024, MiB, 256 * MiB]) {
+      const g = bandwidthGeometry('read', size, { targetBytesPerDispatch: size });
+      expect(4 * g.threads).toBeLessThanOrEqual((16 * g.n) / 64);
+    }
+  });
+
+  it('refuses working sets that are not a multiple of 32 bytes', () => {
+    expect(() => bandwidthGeometry('read', 1000, { targetBytesPerDispatch: MiB })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('the read reference sums per invocation with wrapping u32 arithmetic', () => {
+    const g = bandwidthGeometry('read', 64 * 1024, { targetBytesPerDispatch: 128 * 1024 });
+    const sums = expectedReadSums(g, 1);
+    expect(sums.length).toBe(g.threads);
+    expect(g.passes).toBe(2);
+    expect(new Set(sums).size).toBeGreaterThan(g.threads / 2);
+  });
+});
+
+describe('compute-probe accounting', () => {
+  it('16 FLOPs per multiply-add round per element; 32 bytes per element at f32, 16 at f16', () => {
+    expect(fmaGeometry('f32', 1000, 64)).toEqual({
+      n: 1000,
+      iters: 64,
+      bytes: 32_000,
+      flops: 1_024_000,
+    });
+    expect(fmaGeometry('f16', 1000, 64).bytes).toBe(16_000);
+    expect(fmaCase('f32', 1000, 64).shape.flopsPerByte).toBe(32);
+  });
+
+  it('the reference converges to 2 (two chains, each to c / (1 − m) = 1)', () => {
+    expect(fmaReference('f32', 0.5, 20_000)).toBeCloseTo(2, 3);
+    expect(fmaReference('f16', 0.5, 200)).toBeCloseTo(2, 2);
+    expect(fmaReference('f32', 0.25, 1)).toBeCloseTo(
+      0.25 * 0.999 + 0.001 + 1.25 * 0.999 + 0.001,
+      6,
+    );
+  });
+});
+
+describe('f16 conversion', () => {
+  it('round-trips exact values and rounds to nearest even', () => {
+    for (const v of [0, 1, -2, 0.5, 65504, 2 ** -24, 0.875]) expect(roundHalf(v)).toBe(v);
+    expect(toHalfBits(1)).toBe(0x3c00);
+    expect(fromHalfBits(0xc000)).toBe(-2);
+    expect(roundHalf(1 + 2 ** -11)).toBe(1); // tie → even
+    expect(roundHalf(1 + 3 * 2 ** -11)).toBe(1 + 2 ** -9);
+    expect(fromHalfBits(toHalfBits(1e6))).toBe(Number.POSITIVE_INFINITY);
+    expect(Number.isNaN(fromHalfBits(toHalfBits(Number.NaN)))).toBe(true);
+  });
+});
+
+describe('plans', () => {
+  const limits = { maxStorageBufferBindingSize: 2 ** 30, maxBufferSize: 2 ** 30 };
+
+  it('sweep from 64 KiB to the largest working set, ×4 a step', () => {
+    expect(workingSetSweep(16 * MiB)).toEqual([64 * 1024, 256 * 1024, MiB, 4 * MiB, 16 * MiB]);
+    expect(maxWorkingSet(limits, 2 ** 40)).toBe(2 ** 30);
+    expect(maxWorkingSet({ maxStorageBufferBindingSize: 128 * MiB + 4 }, 2 ** 40)).toBe(128 * MiB);
+  });
+
+  it('full reaches 1 GiB where granted; quick stays small; f16 only with shader-f16', () => {
+    const full = buildPlan('full', { limits, hasF16: true });
+    const quick = buildPlan('quick', { limits, hasF16: false });
+    const largestRead = (p: typeof full) =>
+      Math.max(
+        ...p.cases.filter((c) => c.kernel === 'read').map((c) => c.shape.workingSetBytes ?? 0),
+      );
+    expect(largestRead(full)).toBe(2 ** 30);
+    expect(largestRead(quick)).toBe(16 * MiB);
+    expect(full.cases.some((c) => c.format === 'f16')).toBe(true);
+    expect(quick.cases.some((c) => c.format === 'f16')).toBe(false);
+    for (const kernel of ['read', 'copy', 'write', 'fma']) {
+      expect(quick.cases.some((c) => c.kernel === kernel)).toBe(true);
+    }
+    expect(quick.timing.sampleTargetMs).toBeGreaterThanOrEqual(20);
+  });
+});

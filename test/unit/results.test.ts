@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { findProblems, InvalidResultsError, validateResults } from '../../src/bench/results';
+import { summarizeRun } from '../../src/bench/summary';
+import { sampleDocument } from '../fixtures/results';
+
+describe('results schema', () => {
+  it('accepts a well-formed document, including after a JSON round trip', () => {
+    const doc = sampleDocument();
+    expect(findProblems(doc)).toEqual([]);
+    expect(validateResults(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
+  });
+
+  it('names each problem', () => {
+    const doc = sampleDocument() as unknown as Record<string, unknown>;
+    doc.schemaVersion = 99;
+    doc.timing = 'sundial';
+    delete doc.adapter;
+    const problems = findProblems(doc);
+    expect(problems).toContain(
+      'document.schemaVersion is 99; this version of webgpu-roofline reads 1',
+    );
+    expect(problems).toContain('document.timing must be one of timestamp-query, wall-clock');
+    expect(problems).toContain('document.adapter is missing');
+  });
+
+  it('rejects absurd numbers: negative, NaN, infinite, 1e308', () => {
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1e308, '3']) {
+      const doc = sampleDocument();
+      (doc.results[0] as unknown as Record<string, unknown>).gbps = bad;
+      expect(findProblems(doc)).toEqual([
+        'document.results[0].gbps must be a finite number between 0 and 1e18',
+      ]);
+    }
+  });
+
+  it('requires an error on every unverified row, and a known kernel name', () => {
+    const doc = sampleDocument();
+    delete doc.results[4]?.error;
+    (doc.results[1] as unknown as Record<string, unknown>).kernel = 'gemm2';
+    expect(findProblems(doc)).toEqual([
+      'document.results[1].kernel must be one of read, copy, write, fma, gemv, gemm',
+      'document.results[4] is unverified but gives no error',
+    ]);
+  });
+
+  it('throws InvalidResultsError for non-documents', () => {
+    for (const bad of [null, 42, 'x', [], { results: 'no' }]) {
+      expect(() => validateResults(bad)).toThrow(InvalidResultsError);
+    }
+    expect(() => validateResults(null)).toThrow(/document must be an object/);
+  });
+});
+
+describe('run summary', () => {
+  it('takes DRAM bandwidth from the largest verified read and the compute peak from verified FMA rows', () => {
+    const s = summarizeRun(sampleDocument());
+    expect(s.dramReadGbps).toBe(2);
+    expect(s.dramWorkingSetBytes).toBe(1 << 24);
+    expect(s.computePeakGflops).toEqual({ f32: 9 }); // the unverified 99 is ignored
+    expect(s).toMatchObject({ verified: 4, failed: 1, noisy: 5 });
+  });
+});
