@@ -2,6 +2,7 @@
 // so a run (or a cancel) can free everything and tests can prove nothing leaked.
 
 import { GpuError, withTimeout } from './errors';
+import { fillRandom } from './fill';
 
 /** Every GPU wait is raced against this; a hung GPU becomes an error, never a frozen page. */
 export const GPU_WAIT_TIMEOUT_MS = 60_000;
@@ -16,12 +17,6 @@ export function randomWord(seed: number, index: number): number {
   x ^= x >>> 16;
   return x >>> 0;
 }
-
-export function fillRandomWords(out: Uint32Array, seed: number, firstIndex: number): void {
-  for (let i = 0; i < out.length; i++) out[i] = randomWord(seed, firstIndex + i);
-}
-
-const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
 
 export class BufferLedger {
   private readonly live = new Set<GPUBuffer>();
@@ -78,7 +73,7 @@ export class BufferLedger {
     return buffer;
   }
 
-  /** Creates a storage buffer filled with counter-hash random words (see randomWord). */
+  /** Creates a storage buffer filled on the GPU with counter-hash random words (randomWord). */
   async createRandom(
     label: string,
     size: number,
@@ -88,15 +83,9 @@ export class BufferLedger {
     const buffer = await this.create(
       label,
       size,
-      GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | extraUsage,
+      GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | extraUsage,
     );
-    const chunk = new Uint32Array(Math.min(size, UPLOAD_CHUNK_BYTES) / 4);
-    for (let offset = 0; offset < size; offset += chunk.byteLength) {
-      const words = Math.min(chunk.length, (size - offset) / 4);
-      const view = chunk.subarray(0, words);
-      fillRandomWords(view, seed, offset / 4);
-      this.device.queue.writeBuffer(buffer, offset, view);
-    }
+    await fillRandom(this.device, this, buffer, { seed });
     return buffer;
   }
 
