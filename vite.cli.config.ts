@@ -10,7 +10,7 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      input: { bench: 'src/cli/bench.ts' },
+      input: { bench: 'src/cli/bench.ts', predict: 'src/cli/predict.ts' },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

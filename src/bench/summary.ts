@@ -1,6 +1,8 @@
-// The headline figures of a results document, from verified rows only.
+// The headline figures of a results document, from verified rows only. The ceilings come from
+// the roofline fit in src/model, so the page, the CLI and the predictor agree on them.
 
-import type { ResultRow, ResultsDocument } from './results';
+import { bandwidthCeiling, computeCeilings, verifiedRows } from '../model/roofline';
+import type { ResultsDocument } from './results';
 
 export interface RunSummary {
   /** Read bandwidth at the largest working set measured: the DRAM figure later kernels compare to. */
@@ -13,23 +15,13 @@ export interface RunSummary {
   noisy: number;
 }
 
-export const verifiedRows = (doc: ResultsDocument, kernel?: ResultRow['kernel']): ResultRow[] =>
-  doc.results.filter((r) => r.verified && (kernel === undefined || r.kernel === kernel));
-
 export function summarizeRun(doc: ResultsDocument): RunSummary {
-  let dram: ResultRow | null = null;
-  for (const row of verifiedRows(doc, 'read')) {
-    const size = row.shape.workingSetBytes ?? 0;
-    if (!dram || size > (dram.shape.workingSetBytes ?? 0)) dram = row;
-  }
-  const computePeakGflops: Record<string, number> = {};
-  for (const row of verifiedRows(doc, 'fma')) {
-    computePeakGflops[row.format] = Math.max(computePeakGflops[row.format] ?? 0, row.gflops);
-  }
+  const rows = verifiedRows(doc);
+  const dram = bandwidthCeiling(rows);
   return {
     dramReadGbps: dram?.gbps ?? null,
     dramWorkingSetBytes: dram?.shape.workingSetBytes ?? null,
-    computePeakGflops,
+    computePeakGflops: computeCeilings(rows),
     verified: doc.results.filter((r) => r.verified).length,
     failed: doc.results.filter((r) => !r.verified).length,
     noisy: doc.results.filter((r) => r.noisy).length,

@@ -3,7 +3,7 @@
 import gemvShader from '../../shaders/gemv.wgsl?raw';
 import { createComputePipeline } from '../gpu/pipeline';
 import { type MatrixFormat, matrixBytes, randomMatrixWords, weightAt } from './formats';
-import { copiesFor, type GpuMatrix, uploadMatrix } from './matrix';
+import { bindMatrixChunks, copiesFor, encodeMatrixChunks, uploadMatrix } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel, VerifyOutcome } from './types';
 import { mismatchTable } from './types';
 import { weightsShader } from './weights';
@@ -97,69 +97,22 @@ async function prepareGemv(
   const xValues = activation(k);
   const x = await buffers.createFrom('gemv-x', xValues);
   const y = await buffers.create('gemv-y', 4 * n, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
-  const dispatches = await bindChunks(env, pipeline, matrix, x, y, variant);
+  const rowsPerWorkgroup = variant.workgroupSize / variant.team;
+  const dispatches = await bindMatrixChunks(env, pipeline, matrix, x, y, (chunk) => ({
+    params: [chunk.rows, k / 32, chunk.rowStart, 0],
+    workgroups: [Math.ceil(chunk.rows / rowsPerWorkgroup), 1],
+  }));
 
   return {
     encode(pass, rep) {
       pass.setPipeline(pipeline);
-      for (const chunk of dispatches) {
-        pass.setBindGroup(0, chunk.bindGroups[rep % copies] as GPUBindGroup);
-        pass.dispatchWorkgroups(chunk.workgroupsX, chunk.workgroupsY);
-      }
+      encodeMatrixChunks(pass, dispatches, rep);
     },
     async verify() {
       const actual = new Float32Array(await buffers.read(y));
       return verifyGemv(actual, format, n, k, seed, xValues);
     },
   };
-}
-
-interface ChunkDispatch {
-  bindGroups: GPUBindGroup[];
-  workgroupsX: number;
-  workgroupsY: number;
-}
-
-const MAX_WORKGROUPS_X = 65535;
-
-async function bindChunks(
-  env: KernelEnv,
-  pipeline: GPUComputePipeline,
-  matrix: GpuMatrix,
-  x: GPUBuffer,
-  y: GPUBuffer,
-  variant: GemvVariant,
-): Promise<ChunkDispatch[]> {
-  const rowsPerWorkgroup = variant.workgroupSize / variant.team;
-  const out: ChunkDispatch[] = [];
-  for (const chunk of matrix.chunks) {
-    const params = await env.buffers.createUniform(
-      `gemv-params-${chunk.rowStart}`,
-      new Uint32Array([chunk.rows, matrix.k / 32, chunk.rowStart, 0]),
-    );
-    const bindGroups = chunk.weights.map((weights, c) =>
-      env.device.createBindGroup({
-        label: `gemv-${matrix.format}-${chunk.rowStart}-${c}`,
-        layout: pipeline.getBindGroupLayout(0),
-        entries: [
-          { binding: 0, resource: { buffer: params } },
-          { binding: 1, resource: { buffer: x } },
-          { binding: 2, resource: { buffer: weights } },
-          ...(chunk.scales
-            ? [{ binding: 3, resource: { buffer: chunk.scales[c] as GPUBuffer } }]
-            : []),
-          { binding: 4, resource: { buffer: y } },
-        ],
-      }),
-    );
-    const workgroups = Math.ceil(chunk.rows / rowsPerWorkgroup);
-    out.push({
-      bindGroups,
-      workgroupsX: Math.min(workgroups, MAX_WORKGROUPS_X),
-      workgroupsY: Math.ceil(workgroups / MAX_WORKGROUPS_X),
-    });
-  }
-  return out;
 }
 
 /** Rows checked against the CPU: all of them for small matrices, an even sample (with the first

@@ -108,3 +108,69 @@ export async function uploadMatrix(
 export function copiesFor(matrixBytes: number, rotationBytes: number): number {
   return Math.max(1, Math.min(16, Math.ceil(rotationBytes / matrixBytes)));
 }
+
+export interface ChunkDispatch {
+  /** One bind group per copy. */
+  bindGroups: GPUBindGroup[];
+  workgroups: [number, number, number];
+}
+
+const MAX_WORKGROUPS_PER_DIMENSION = 65535;
+
+/**
+ * Binds each chunk of `matrix` (per copy) with its own uniform (binding 0), the input (1),
+ * the chunk's weights (2) and scales (3), and the output (4). `layout` gives a chunk's uniform
+ * words and its workgroup grid; a grid wider than 65535 folds into the next dimension.
+ */
+export async function bindMatrixChunks(
+  env: KernelEnv,
+  pipeline: GPUComputePipeline,
+  matrix: GpuMatrix,
+  input: GPUBuffer,
+  output: GPUBuffer,
+  layout: (chunk: MatrixChunk) => { params: number[]; workgroups: [number, number] },
+): Promise<ChunkDispatch[]> {
+  const out: ChunkDispatch[] = [];
+  for (const chunk of matrix.chunks) {
+    const { params, workgroups } = layout(chunk);
+    const uniform = await env.buffers.createUniform(
+      `params-${chunk.rowStart}`,
+      new Uint32Array(params),
+    );
+    const bindGroups = chunk.weights.map((weights, c) =>
+      env.device.createBindGroup({
+        label: `${matrix.format}-${chunk.rowStart}-${c}`,
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [
+          { binding: 0, resource: { buffer: uniform } },
+          { binding: 1, resource: { buffer: input } },
+          { binding: 2, resource: { buffer: weights } },
+          ...(chunk.scales
+            ? [{ binding: 3, resource: { buffer: chunk.scales[c] as GPUBuffer } }]
+            : []),
+          { binding: 4, resource: { buffer: output } },
+        ],
+      }),
+    );
+    const [x, y] = workgroups;
+    const fold = Math.ceil(x / MAX_WORKGROUPS_PER_DIMENSION);
+    if (fold > 1 && y > 1) throw new RangeError(`a ${x}×${y} workgroup grid cannot be folded`);
+    out.push({
+      bindGroups,
+      workgroups: fold > 1 ? [MAX_WORKGROUPS_PER_DIMENSION, fold, y] : [x, y, 1],
+    });
+  }
+  return out;
+}
+
+/** Records every chunk's dispatch, using copy `rep % copies`. */
+export function encodeMatrixChunks(
+  pass: GPUComputePassEncoder,
+  chunks: ChunkDispatch[],
+  rep: number,
+): void {
+  for (const chunk of chunks) {
+    pass.setBindGroup(0, chunk.bindGroups[rep % chunk.bindGroups.length] as GPUBindGroup);
+    pass.dispatchWorkgroups(...chunk.workgroups);
+  }
+}

@@ -32,8 +32,8 @@ export function verifiedRows(doc: ResultsDocument): ResultRow[] {
   return doc.results.filter((r) => r.verified && r.error === undefined && r.medianMs > 0);
 }
 
-/** Working-set size of a row: shape.bytes where given, else the bytes moved. */
-const workingSet = (r: ResultRow): number => r.shape.bytes ?? r.bytes;
+/** Working-set size of a bandwidth row (shape.workingSetBytes), else the bytes moved. */
+const workingSet = (r: ResultRow): number => r.shape.workingSetBytes ?? r.bytes;
 
 export function bandwidthCeiling(rows: readonly ResultRow[]): ResultRow | undefined {
   const reads = rows.filter((r) => r.kernel === 'read' && r.gbps > 0);

@@ -27,7 +27,13 @@ export function row(partial: Partial<ResultRow> & Pick<ResultRow, 'kernel' | 'fo
 /** A read row for a working set of `bytes` at `gbps`, plus a fixed overhead per dispatch. */
 export function readRow(bytes: number, gbps: number, overheadMs = 0): ResultRow {
   const medianMs = bytes / (gbps * 1e6) + overheadMs;
-  return row({ kernel: 'read', format: 'f32', shape: { bytes }, bytes, medianMs });
+  return row({
+    kernel: 'read',
+    format: 'u32',
+    shape: { workingSetBytes: bytes, passes: 1 },
+    bytes,
+    medianMs,
+  });
 }
 
 export function fmaRow(format: string, gflops: number): ResultRow {

@@ -1,0 +1,218 @@
+// The prediction as one plain object: what `npm run predict -- --json` prints and what the table
+// is drawn from. Pure: no I/O.
+
+import type { ResultsDocument } from '../bench/results';
+import { type A100Contrast, a100Contrast } from '../model/contrast';
+import type { WeightFormat } from '../model/formats';
+import type { ModelConfig } from '../model/llm';
+import type { Bound, Prediction, PredictOptions } from '../model/predict';
+import type { ProfileId } from '../model/profiles';
+import type { Range } from '../model/range';
+import {
+  type Feel,
+  firstTokenFeelsFast,
+  itlFeel,
+  slaVerdicts,
+  type Verdict,
+} from '../model/verdicts';
+
+export interface PredictReport {
+  model: string;
+  modelName: string;
+  weights: string;
+  bitsPerWeight: number;
+  /** The GPU predicted for: a datasheet's name, or the measured adapter. */
+  gpu: string;
+  /** The catalogue id of a datasheet GPU ('datasheet' for --bandwidth-gbps/--tflops); null when measured. */
+  gpuId: string | null;
+  /** 'measured': from a results document (see rooflineFallback); 'spec': from a datasheet. */
+  source: 'measured' | 'spec';
+  /** True when measured mode lacked a kernel shape or format and used the roofline (β, π). */
+  rooflineFallback: boolean;
+  /** The spec-mode runtime profile; null in measured mode. */
+  runtime: ProfileId | null;
+  promptTokens: number;
+  outputTokens: number;
+  batch: number;
+  /** Cached tokens when ITL is taken. */
+  context: number;
+  weightBytes: number;
+  /** KV cache at prompt + output tokens for every sequence of the batch. */
+  kvBytes: number;
+  decode: {
+    msPerToken: Range;
+    tokensPerSecond: Range;
+    systemTokensPerSecond: Range;
+    /** Weights + KV read once at 100 % of the bandwidth ceiling, no fixed cost. */
+    floorMsPerToken: number;
+    bound: Bound;
+  };
+  prefill: { ttftMs: Range; tokensPerSecond: Range; bound: Bound };
+  e2eMs: Range;
+  memory: {
+    weightBytes: number;
+    kvBytes: number;
+    totalBytes: number;
+    capacityBytes: number | null;
+    /** null where the capacity is unknown (always in measured mode: WebGPU does not report it). */
+    fits: boolean | null;
+    note: string;
+  };
+  itlVsContext: { context: number; msPerToken: Range; tokensPerSecond: Range }[];
+  latencyThroughput: {
+    batch: number;
+    msPerToken: Range;
+    tokensPerSecond: Range;
+    systemTokensPerSecond: Range;
+  }[];
+  verdicts: {
+    /** The high end of each range stands in for a P95. */
+    sla: {
+      id: string;
+      label: string;
+      ttftP95Ms: number | null;
+      itlP95Ms: number | null;
+      ttft: Verdict;
+      itl: Verdict;
+      overall: Verdict;
+    }[];
+    perception: { firstTokenFast: boolean; itlFeel: Feel };
+  };
+  a100: {
+    gpu: string;
+    runtime: 'native';
+    msPerToken: Range;
+    tokensPerSecond: Range;
+    ttftMs: Range;
+    floorMsPerToken: number;
+    /** The chapter's reported numbers, exactly as it gives them; null where it gives none. */
+    chapter: {
+      label: string;
+      source: string;
+      itlMs: { min: number; max: number };
+      ttftMs: { min: number; max: number } | null;
+      systemTokensPerSecond: { min: number; max: number } | null;
+      scenario: string | null;
+    } | null;
+    /** Why the chapter's ITL is far above the floor, in one sentence; null where it is not. */
+    explanation: string | null;
+  };
+  assumptions: string[];
+  notes: string[];
+}
+
+export interface ReportInput {
+  prediction: Prediction;
+  model: ModelConfig;
+  format: WeightFormat;
+  gpuName: string;
+  options: PredictOptions;
+  results?: ResultsDocument;
+}
+
+function chapterOf(c: A100Contrast['chapter']): PredictReport['a100']['chapter'] {
+  if (c === undefined) return null;
+  return {
+    label: c.label,
+    source: c.source,
+    itlMs: c.itlMs,
+    ttftMs: c.scenario?.ttftMs ?? null,
+    systemTokensPerSecond: c.scenario?.systemTokensPerSecond ?? null,
+    scenario: c.scenario === undefined ? null : c.scenario.label,
+  };
+}
+
+export function buildReport(input: ReportInput): PredictReport {
+  const { prediction: p, model, format, options, results } = input;
+  // The A100 side only: this GPU's prediction is `p` already.
+  const contrast = a100Contrast(model, format, options);
+  const measured = p.mode === 'measured';
+  const rooflineFallback = p.source === 'roofline';
+  const assumptions = [...p.assumptions];
+  if (rooflineFallback) {
+    assumptions.unshift(
+      'measured mode fell back to the roofline (β, π) where the results lack a kernel shape or format: see the notes',
+    );
+  }
+  if (results?.adapter.isSoftware) {
+    assumptions.unshift(
+      `the results come from a software adapter (${results.adapter.description || results.adapter.architecture}): these are a CPU's numbers, not a GPU's`,
+    );
+  }
+  if (results?.incomplete !== undefined) {
+    assumptions.push(`the results run did not finish: ${results.incomplete}`);
+  }
+  const sla = slaVerdicts(p.prefill.ttftMs, p.decode.msPerToken).map((v) => ({
+    id: v.sla.id,
+    label: v.sla.label,
+    ttftP95Ms: v.sla.ttftP95Ms ?? null,
+    itlP95Ms: v.sla.itlP95Ms ?? null,
+    ttft: v.ttft,
+    itl: v.itl,
+    overall: v.overall,
+  }));
+  return {
+    model: model.id,
+    modelName: model.name,
+    weights: format.id,
+    bitsPerWeight: format.bitsPerWeight,
+    gpu: input.gpuName,
+    gpuId: measured ? null : p.gpu,
+    source: measured ? 'measured' : 'spec',
+    rooflineFallback,
+    runtime: measured ? null : (p.profile ?? null),
+    promptTokens: p.promptTokens,
+    outputTokens: p.outputTokens,
+    batch: p.batch,
+    context: p.context,
+    weightBytes: p.weightBytes,
+    kvBytes: p.kvBytes,
+    decode: {
+      msPerToken: p.decode.msPerToken,
+      tokensPerSecond: p.decode.tokensPerSecond,
+      systemTokensPerSecond: p.decode.systemTokensPerSecond,
+      floorMsPerToken: p.decode.floorMsPerToken,
+      bound: p.decode.bound,
+    },
+    prefill: p.prefill,
+    e2eMs: p.e2eMs,
+    memory: {
+      weightBytes: p.memory.weightBytes,
+      kvBytes: p.memory.kvBytes,
+      totalBytes: p.memory.totalBytes,
+      capacityBytes: p.memory.capacityBytes ?? null,
+      fits: p.memory.fits ?? null,
+      note: p.memory.note,
+    },
+    itlVsContext: p.itlVsContext.map((c) => ({
+      context: c.context,
+      msPerToken: c.msPerToken,
+      tokensPerSecond: c.tokensPerSecond,
+    })),
+    latencyThroughput: p.latencyThroughput.map((c) => ({
+      batch: c.batch,
+      msPerToken: c.msPerToken,
+      tokensPerSecond: c.tokensPerSecond,
+      systemTokensPerSecond: c.systemTokensPerSecond,
+    })),
+    verdicts: {
+      sla,
+      perception: {
+        firstTokenFast: firstTokenFeelsFast(p.prefill.ttftMs.expected),
+        itlFeel: itlFeel(p.decode.msPerToken.expected),
+      },
+    },
+    a100: {
+      gpu: contrast.a100.gpu,
+      runtime: 'native',
+      msPerToken: contrast.a100.decode.msPerToken,
+      tokensPerSecond: contrast.a100.decode.tokensPerSecond,
+      ttftMs: contrast.a100.prefill.ttftMs,
+      floorMsPerToken: contrast.a100FloorMsPerToken,
+      chapter: chapterOf(contrast.chapter),
+      explanation: contrast.explanation ?? null,
+    },
+    assumptions,
+    notes: p.notes,
+  };
+}

@@ -1,0 +1,116 @@
+// `npm run predict`: decode/prefill/E2E for a model on a GPU, from a datasheet or from a results
+// document, beside an A100. Exit 0 on success, 2 for a usage error, 1 for anything else.
+
+import { readFileSync } from 'node:fs';
+import { type ResultsDocument, validateResults } from '../bench/results';
+import { predictMeasured } from '../model/measured';
+import {
+  type Prediction,
+  type PredictOptions,
+  predictSpec,
+  type SpecHardware,
+} from '../model/predict';
+import { PROFILES } from '../model/profiles';
+import { PREDICT_USAGE, type PredictArgs, parsePredictArgs, UsageError } from './predict-args';
+import { buildReport } from './predict-report';
+import { renderPrediction } from './predict-table';
+
+/** An error for the user: printed as one line, exit 1. */
+class CliError extends Error {}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Reads and validates a results document; every failure is one readable line. */
+function loadResults(path: string): ResultsDocument {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : message(e);
+    throw new CliError(`cannot read results file ${path}: ${why}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`results file ${path} is not valid JSON: ${message(e)}`);
+  }
+  try {
+    return validateResults(value);
+  } catch (e) {
+    throw new CliError(`results file ${path}: ${message(e)}`);
+  }
+}
+
+function predict(args: PredictArgs, opts: PredictOptions) {
+  const { model, format, source } = args;
+  if (source.kind === 'results') {
+    const results = loadResults(source.path);
+    let prediction: Prediction;
+    try {
+      prediction = predictMeasured(results, model, format, opts);
+    } catch (e) {
+      throw new CliError(`cannot predict from ${source.path}: ${message(e)}`);
+    }
+    const a = results.adapter;
+    const gpuName =
+      [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || 'unknown adapter';
+    return { prediction, gpuName, results };
+  }
+  const hw: SpecHardware =
+    source.kind === 'gpu'
+      ? source.gpu
+      : {
+          id: 'datasheet',
+          name: `a GPU with ${source.bandwidthGBps} GB/s and ${source.tflops} TFLOP/s`,
+          bandwidthGBps: source.bandwidthGBps,
+          fp16Tflops: source.tflops,
+        };
+  const prediction = predictSpec(hw, PROFILES[args.runtime], model, format, opts);
+  return { prediction, gpuName: hw.name };
+}
+
+function main(argv: readonly string[]): number {
+  let parsed: ReturnType<typeof parsePredictArgs>;
+  try {
+    parsed = parsePredictArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${PREDICT_USAGE}\n`);
+    return 0;
+  }
+  const options: PredictOptions = {
+    promptTokens: parsed.promptTokens,
+    outputTokens: parsed.outputTokens,
+    batch: parsed.batch,
+    ...(parsed.context === undefined ? {} : { context: parsed.context }),
+  };
+  const { prediction, gpuName, results } = predict(parsed, options);
+  const report = buildReport({
+    prediction,
+    model: parsed.model,
+    format: parsed.format,
+    gpuName,
+    options,
+    ...(results === undefined ? {} : { results }),
+  });
+  process.stdout.write(
+    parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderPrediction(report)}\n`,
+  );
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write(`error: ${message(e)}\n`);
+  process.exitCode = 1;
+}

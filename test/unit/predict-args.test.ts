@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_COUNT,
+  type PredictArgs,
+  parsePredictArgs,
+  UsageError,
+} from '../../src/cli/predict-args';
+
+const base = ['--model', 'llama-3-8b', '--weights', 'fp16'];
+const withGpu = [...base, '--gpu', 'a100'];
+
+/** Parses argv that must not be --help. */
+function parse(argv: readonly string[]): PredictArgs {
+  const r = parsePredictArgs(argv);
+  if (r.help) throw new Error('unexpected --help');
+  return r;
+}
+
+/** The UsageError's first line (the usage text follows it). */
+function usageError(argv: readonly string[]): string {
+  try {
+    parsePredictArgs(argv);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    const text = (e as Error).message;
+    expect(text).toMatch(/\n\nUsage: npm run predict -- --model ID --weights FORMAT/);
+    return text.split('\n')[0] ?? '';
+  }
+  throw new Error(`no error for ${argv.join(' ')}`);
+}
+
+describe('predict flags: what each one sets', () => {
+  it('--gpu with defaults: native runtime, prompt 512, output 256, batch 1, context left to the predictor, table', () => {
+    const a = parse(withGpu);
+    expect(a.model.id).toBe('llama-3-8b');
+    expect(a.format).toMatchObject({ id: 'fp16', bitsPerWeight: 16 });
+    expect(a.source.kind).toBe('gpu');
+    expect(a.source.kind === 'gpu' && a.source.gpu.id).toBe('a100-80g-sxm');
+    expect(a).toMatchObject({
+      runtime: 'native',
+      promptTokens: 512,
+      outputTokens: 256,
+      batch: 1,
+      context: undefined,
+      json: false,
+    });
+  });
+
+  it('resolves aliases for models, formats and GPUs, case-insensitively', () => {
+    const a = parse(['--model', 'Llama-3.1-8B', '--weights', 'Q4_0', '--gpu', '4090']);
+    expect(a.model.id).toBe('llama-3-8b');
+    expect(a.format).toMatchObject({ id: 'int4', bitsPerWeight: 4.5 });
+    expect(a.source.kind === 'gpu' && a.source.gpu.id).toBe('rtx-4090');
+    expect(parse(['--model=llama-3-8b', '--weights=q8_0', '--gpu=m3-max']).format.id).toBe('int8');
+  });
+
+  it('--bits-per-weight makes a custom format measured as the named one', () => {
+    const a = parse([...withGpu, '--bits-per-weight', '4.25']);
+    expect(a.format).toMatchObject({ id: 'custom', bitsPerWeight: 4.25, kernel: 'fp16' });
+    expect(parse([...withGpu, '--bits-per-weight=8']).format.bitsPerWeight).toBe(8);
+  });
+
+  it('--bandwidth-gbps with --tflops is a datasheet', () => {
+    const a = parse([...base, '--bandwidth-gbps', '400', '--tflops', '14.2']);
+    expect(a.source).toEqual({ kind: 'datasheet', bandwidthGBps: 400, tflops: 14.2 });
+    expect(parse([...base, '--tflops=1e1', '--bandwidth-gbps=.5']).source).toEqual({
+      kind: 'datasheet',
+      bandwidthGBps: 0.5,
+      tflops: 10,
+    });
+  });
+
+  it('--from names a results file (read later by the CLI)', () => {
+    expect(parse([...base, '--from', 'r.json']).source).toEqual({
+      kind: 'results',
+      path: 'r.json',
+    });
+    expect(parse([...base, '--from=dir/r.json']).source).toEqual({
+      kind: 'results',
+      path: 'dir/r.json',
+    });
+  });
+
+  it('--runtime, --prompt, --output, --batch, --context and --json', () => {
+    const a = parse([
+      ...withGpu,
+      '--runtime',
+      'browser',
+      '--prompt',
+      '4096',
+      '--output=128',
+      '--batch',
+      '16',
+      '--context',
+      '0',
+      '--json',
+    ]);
+    expect(a).toMatchObject({
+      runtime: 'browser',
+      promptTokens: 4096,
+      outputTokens: 128,
+      batch: 16,
+      context: 0,
+      json: true,
+    });
+    expect(parse([...withGpu, '--context', '32768']).context).toBe(32768);
+  });
+
+  it('--help and -h win over everything else, even missing flags', () => {
+    expect(parsePredictArgs(['--help'])).toEqual({ help: true });
+    expect(parsePredictArgs(['-h', '--gpu', 'a100'])).toEqual({ help: true });
+  });
+});
+
+describe('predict flags: every error says what is wrong', () => {
+  it('requires --model and --weights', () => {
+    expect(usageError(['--weights', 'fp16', '--gpu', 'a100'])).toBe('--model is required.');
+    expect(usageError(['--model', 'llama-3-8b', '--gpu', 'a100'])).toBe('--weights is required.');
+  });
+
+  it('requires exactly one source', () => {
+    expect(usageError(base)).toBe(
+      'Say what to predict for: --gpu ID, --bandwidth-gbps B with --tflops T, or --from RESULTS.json.',
+    );
+    expect(usageError([...withGpu, '--from', 'r.json'])).toBe(
+      'Give only one of --gpu, --bandwidth-gbps/--tflops and --from (got --gpu and --from).',
+    );
+    expect(usageError([...withGpu, '--bandwidth-gbps', '1', '--tflops', '1'])).toMatch(
+      /got --gpu and --bandwidth-gbps\/--tflops\)\.$/,
+    );
+    expect(usageError([...base, '--tflops', '1', '--from', 'r.json'])).toMatch(
+      /got --bandwidth-gbps\/--tflops and --from\)\.$/,
+    );
+    expect(usageError([...base, '--bandwidth-gbps', '100'])).toBe(
+      '--bandwidth-gbps and --tflops go together: give both.',
+    );
+    expect(usageError([...base, '--tflops', '10'])).toBe(
+      '--bandwidth-gbps and --tflops go together: give both.',
+    );
+  });
+
+  it('a bad --gpu lists the choices and aliases', () => {
+    const msg = usageError([...base, '--gpu', 'bogus']);
+    expect(msg).toMatch(
+      /^--gpu: Unknown GPU "bogus"; choose one of a100-80g-sxm, a100-40g, h100-sxm, h200, rtx-4090, rtx-3090, m1,/,
+    );
+    expect(msg).toMatch(/\(aliases: .*\ba100, .*h100\b.*\)\.$/);
+  });
+
+  it('a bad --model or --weights lists the choices', () => {
+    expect(usageError(['--model', 'gpt-5', '--weights', 'fp16', '--gpu', 'a100'])).toMatch(
+      /^--model: Unknown model "gpt-5"; choose one of llama-3\.2-1b, .*llama-3-8b.*llama-3-70b \(aliases: .*llama-3\.1-8b.*\)\.$/,
+    );
+    expect(usageError(['--model', 'llama-3-8b', '--weights', 'q5_k', '--gpu', 'a100'])).toMatch(
+      /^--weights: Unknown weight format "q5_k"; known: f32, fp16, int8, int4, .*q4_0.*\.$/,
+    );
+  });
+
+  it('a bad --runtime lists the two, and --runtime does not go with --from', () => {
+    expect(usageError([...withGpu, '--runtime', 'cuda'])).toBe(
+      '--runtime: Unknown runtime "cuda"; choose native or browser.',
+    );
+    expect(usageError([...base, '--from', 'r.json', '--runtime', 'native'])).toBe(
+      '--runtime applies to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured.',
+    );
+  });
+
+  it.each([
+    ['--bits-per-weight', '0', 64],
+    ['--bits-per-weight', '65', 64],
+    ['--bits-per-weight', 'four', 64],
+    ['--bits-per-weight', '-4', 64],
+    ['--bandwidth-gbps', 'NaN', 1e6],
+    ['--bandwidth-gbps', 'Infinity', 1e6],
+    ['--bandwidth-gbps', '0x10', 1e6],
+    ['--bandwidth-gbps', '2e6', 1e6],
+    ['--tflops', '1.2.3', 1e6],
+    ['--tflops', ' 5', 1e6],
+  ] as const)('rejects %s %s', (flag, value, max) => {
+    const argv = {
+      '--bits-per-weight': [...withGpu, flag, value],
+      '--bandwidth-gbps': [...base, flag, value, '--tflops', '10'],
+      '--tflops': [...base, '--bandwidth-gbps', '100', flag, value],
+    }[flag];
+    expect(usageError(argv)).toBe(
+      `${flag} must be a number greater than 0 and at most ${max}, got "${value}".`,
+    );
+  });
+
+  it.each([
+    ['--prompt', '0', '≥ 1'],
+    ['--prompt', '1.5', '≥ 1'],
+    ['--output', '-3', '≥ 1'],
+    ['--output', 'many', '≥ 1'],
+    ['--batch', '0', '≥ 1'],
+    ['--batch', '1e3', '≥ 1'],
+    ['--batch', String(MAX_COUNT + 1), '≥ 1'],
+    ['--context', '-1', '≥ 0'],
+    ['--context', '12k', '≥ 0'],
+  ] as const)('rejects %s %s', (flag, value, bound) => {
+    expect(usageError([...withGpu, flag, value])).toBe(
+      `${flag} must be a whole number ${bound} (at most ${MAX_COUNT}), got "${value}".`,
+    );
+  });
+
+  it('a flag without its value, given twice, unknown, or a value on --json', () => {
+    expect(usageError([...base, '--gpu'])).toBe('--gpu needs a GPU id.');
+    expect(usageError([...base, '--gpu', '--json'])).toBe('--gpu needs a GPU id.');
+    expect(usageError([...base, '--gpu='])).toBe('--gpu needs a GPU id.');
+    expect(usageError(['--model'])).toBe('--model needs a model id.');
+    expect(usageError([...withGpu, '--from'])).toBe('--from needs a results file.');
+    expect(usageError([...withGpu, '--batch'])).toBe('--batch needs a batch size.');
+    expect(usageError([...withGpu, '--gpu', 'h100'])).toBe('--gpu is given more than once.');
+    expect(usageError([...withGpu, '--fast'])).toBe('Unknown option: --fast');
+    expect(usageError([...withGpu, 'a100'])).toBe('Unknown option: a100');
+    expect(usageError([...withGpu, '--json=yes'])).toBe('--json takes no value.');
+  });
+});
