@@ -2,10 +2,16 @@
 
 import gemvShader from '../../shaders/gemv.wgsl?raw';
 import { createComputePipeline } from '../gpu/pipeline';
-import { type MatrixFormat, matrixBytes, randomMatrixWords, weightAt } from './formats';
-import { bindMatrixChunks, copiesFor, encodeMatrixChunks, uploadMatrix } from './matrix';
-import type { KernelCase, KernelEnv, PreparedKernel, VerifyOutcome } from './types';
-import { mismatchTable } from './types';
+import { type MatrixFormat, matrixBytes } from './formats';
+import { verifyGemm } from './gemm';
+import {
+  activations,
+  bindMatrixChunks,
+  copiesFor,
+  encodeMatrixChunks,
+  uploadMatrix,
+} from './matrix';
+import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { weightsShader } from './weights';
 
 export interface GemvVariant {
@@ -30,15 +36,6 @@ export interface GemvOptions {
   seed?: number;
 }
 
-/** Verify every row up to this many weights in total; an even sample of rows beyond. */
-const FULL_CHECK_WEIGHTS = 32 * 1024 * 1024;
-const SAMPLED_ROWS = 512;
-/** |y − y_ref| ≤ RELATIVE_TOLERANCE · Σ|w·x|: f32 accumulation in any order stays far inside;
- *  one wrong weight in a row of 28672 already exceeds it. */
-const RELATIVE_TOLERANCE = 1e-5;
-
-const X_SEED = 0x7a11;
-
 export function gemvBytes(format: MatrixFormat, n: number, k: number): number {
   return matrixBytes(format, n, k) + 4 * k + 4 * n;
 }
@@ -60,13 +57,6 @@ export function gemvCase(
     label: `gemv ${format} ${n}×${k} (${variant.name})`,
     prepare: (env) => prepareGemv(env, format, n, k, variant, options),
   };
-}
-
-/** The activation vector x: deterministic values in [−1, 1). */
-export function activation(k: number, seed = X_SEED): Float32Array {
-  const x = new Float32Array(k);
-  for (let i = 0; i < k; i++) x[i] = Math.sin(i * 12.9898 + seed) * 0.999;
-  return x;
 }
 
 async function prepareGemv(
@@ -94,7 +84,7 @@ async function prepareGemv(
     copies,
     maxBindingBytes: options.maxBindingBytes,
   });
-  const xValues = activation(k);
+  const xValues = activations(1, k);
   const x = await buffers.createFrom('gemv-x', xValues);
   const y = await buffers.create('gemv-y', 4 * n, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
   const rowsPerWorkgroup = variant.workgroupSize / variant.team;
@@ -110,44 +100,8 @@ async function prepareGemv(
     },
     async verify() {
       const actual = new Float32Array(await buffers.read(y));
-      return verifyGemv(actual, format, n, k, seed, xValues);
+      // y is the M = 1 case of the GEMM reference.
+      return verifyGemm(actual, format, 1, n, k, seed, xValues);
     },
   };
-}
-
-/** Rows checked against the CPU: all of them for small matrices, an even sample (with the first
- *  and last) for large ones. */
-export function rowsToCheck(n: number, k: number): number[] {
-  if (n * k <= FULL_CHECK_WEIGHTS) return Array.from({ length: n }, (_, i) => i);
-  const rows = new Set<number>([0, n - 1]);
-  for (let i = 0; i < SAMPLED_ROWS; i++) rows.add(Math.floor((i * n) / SAMPLED_ROWS));
-  return [...rows].sort((a, b) => a - b);
-}
-
-export function verifyGemv(
-  actual: Float32Array,
-  format: MatrixFormat,
-  n: number,
-  k: number,
-  seed: number,
-  x: Float32Array,
-): VerifyOutcome {
-  const words = randomMatrixWords(format, n, k, seed);
-  const rows: { index: number; actual: number; expected: number }[] = [];
-  let total = 0;
-  for (const row of rowsToCheck(n, k)) {
-    let expected = 0;
-    let magnitude = 0;
-    for (let c = 0; c < k; c++) {
-      const term = weightAt(words, row, c) * (x[c] ?? 0);
-      expected += term;
-      magnitude += Math.abs(term);
-    }
-    const got = actual[row] ?? Number.NaN;
-    if (!(Math.abs(got - expected) <= RELATIVE_TOLERANCE * magnitude)) {
-      total++;
-      if (rows.length < 4) rows.push({ index: row, actual: got, expected });
-    }
-  }
-  return total === 0 ? { ok: true } : { ok: false, detail: mismatchTable(rows, total) };
 }

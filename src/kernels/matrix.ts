@@ -104,6 +104,13 @@ export async function uploadMatrix(
   return { format, n, k, copies, chunks };
 }
 
+/** Activations X (M×K, row-major): deterministic values in [−1, 1). */
+export function activations(m: number, k: number): Float32Array {
+  const x = new Float32Array(m * k);
+  for (let i = 0; i < m * k; i++) x[i] = Math.sin(i * 0.731 + 3.1) * 0.999;
+  return x;
+}
+
 /** Copies of a matrix so that all of them together reach `rotationBytes` (at most 16). */
 export function copiesFor(matrixBytes: number, rotationBytes: number): number {
   return Math.max(1, Math.min(16, Math.ceil(rotationBytes / matrixBytes)));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BenchRunner } from '../../src/bench/runner';
 import type { GpuContext } from '../../src/gpu/device';
 import { MATRIX_FORMATS, matrixBytes } from '../../src/kernels/formats';
-import { GEMV_VARIANTS, gemvCase } from '../../src/kernels/gemv';
+import { GEMV_VARIANTS, type GemvVariant, gemvCase } from '../../src/kernels/gemv';
 import { FAST_TIMING, testGpu } from './context';
 
 let gpu: GpuContext;
@@ -21,6 +21,7 @@ afterAll(() => {
   gpu?.destroy();
 });
 
+const ROW_VARIANT = GEMV_VARIANTS[0] as GemvVariant;
 const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 
 describe('GEMV on a real adapter', () => {
@@ -45,20 +46,14 @@ describe('GEMV on a real adapter', () => {
     for (const format of MATRIX_FORMATS) {
       // 16 KiB bindings: 99 rows of 1024 become chunks of 4 (f32) … 32 (int4) rows, the last ragged.
       const small = { ...options, maxBindingBytes: 16384 };
-      const row = await runner.runCase(
-        gemvCase(format, 99, 1024, GEMV_VARIANTS[0]!, small),
-        FAST_TIMING,
-      );
+      const row = await runner.runCase(gemvCase(format, 99, 1024, ROW_VARIANT, small), FAST_TIMING);
       expect(row.error, format).toBeUndefined();
       expect(row.verified).toBe(true);
     }
   });
 
   it('refuses K that is not a multiple of 32 with a clear error', async () => {
-    const row = await runner.runCase(
-      gemvCase('int4', 64, 100, GEMV_VARIANTS[0]!, options),
-      FAST_TIMING,
-    );
+    const row = await runner.runCase(gemvCase('int4', 64, 100, ROW_VARIANT, options), FAST_TIMING);
     expect(row.verified).toBe(false);
     expect(row.error).toMatch(/K must be a positive multiple of 32/);
   });
