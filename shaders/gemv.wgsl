@@ -1,5 +1,5 @@
 // GEMV y = W·x for decode: W is N×K in a weight format (weights_<format>.wgsl is prepended and
-// defines dequant_group), x is K f32, y is N f32. Large matrices run as row chunks, one dispatch
+// defines group_dot), x is K f32, y is N f32. Large matrices run as row chunks, one dispatch
 // each: `weights`/`scales` hold the chunk, params.rows its row count, params.rowOffset where its
 // outputs go in y.
 // bytes = weights + scales of the matrix (exact, see src/kernels/formats.ts) + 4K (x) + 4N (y);
@@ -28,13 +28,6 @@ struct Params {
 @group(0) @binding(4) var<storage, read_write> y: array<f32>;
 
 var<workgroup> partial: array<f32, WG>;
-
-fn group_dot(row: u32, g: u32) -> f32 {
-  let w = dequant_group(row, g);
-  let xb = 8u * g;
-  return dot(w[0], x[xb]) + dot(w[1], x[xb + 1u]) + dot(w[2], x[xb + 2u]) + dot(w[3], x[xb + 3u]) +
-    dot(w[4], x[xb + 4u]) + dot(w[5], x[xb + 5u]) + dot(w[6], x[xb + 6u]) + dot(w[7], x[xb + 7u]);
-}
 
 fn workgroup_index(wid: vec3<u32>, nwg: vec3<u32>) -> u32 {
   return wid.x + wid.y * nwg.x;

@@ -1,15 +1,24 @@
-// Weight format f32 (32 bits/weight): one f32 per weight, row-major, K contiguous.
-// Defines GROUP_WORDS (16-byte words per group of 32 weights) and dequant_group(row, g): the 32
-// weights k = 32g … 32g + 31 of `row`, as eight vec4<f32>. Used by gemv.wgsl and gemm.wgsl,
-// which declare `weights` (array<vec4<u32>>), `scales` (array<u32>) and `params.groups`.
+// Weight format f32 (32 bits/weight): one f32 per weight, row-major, K contiguous; a group of 32
+// weights is eight 16-byte words.
+// Every weights_<format>.wgsl defines, for gemv.wgsl and gemm.wgsl (which declare `weights`
+// (array<vec4<u32>>), `scales` (array<u32>), `x` (array<vec4<f32>>) and `params.groups`):
+//   group_dot(row, g)      Σ over k = 32g … 32g + 31 of W[row, k] · x[k]   (GEMV)
+//   dequant_vec(row, g, j) W[row, 32g + 4j … 32g + 4j + 3] as a vec4<f32>   (GEMM)
+// Both are written without local arrays: software adapters keep those in memory, not registers.
 
-const GROUP_WORDS: u32 = 8u;
+fn dequant_vec(row: u32, g: u32, j: u32) -> vec4<f32> {
+  return bitcast<vec4<f32>>(weights[(row * params.groups + g) * 8u + j]);
+}
 
-fn dequant_group(row: u32, g: u32) -> array<vec4<f32>, 8> {
-  let base = (row * params.groups + g) * GROUP_WORDS;
-  var w: array<vec4<f32>, 8>;
-  for (var j = 0u; j < 8u; j++) {
-    w[j] = bitcast<vec4<f32>>(weights[base + j]);
-  }
-  return w;
+fn group_dot(row: u32, g: u32) -> f32 {
+  let b = (row * params.groups + g) * 8u;
+  let xb = 8u * g;
+  return dot(bitcast<vec4<f32>>(weights[b]), x[xb]) +
+    dot(bitcast<vec4<f32>>(weights[b + 1u]), x[xb + 1u]) +
+    dot(bitcast<vec4<f32>>(weights[b + 2u]), x[xb + 2u]) +
+    dot(bitcast<vec4<f32>>(weights[b + 3u]), x[xb + 3u]) +
+    dot(bitcast<vec4<f32>>(weights[b + 4u]), x[xb + 4u]) +
+    dot(bitcast<vec4<f32>>(weights[b + 5u]), x[xb + 5u]) +
+    dot(bitcast<vec4<f32>>(weights[b + 6u]), x[xb + 6u]) +
+    dot(bitcast<vec4<f32>>(weights[b + 7u]), x[xb + 7u]);
 }

@@ -1,10 +1,15 @@
 // The two run plans. Quick: small sizes for tests and a first look (seconds, even on a software
-// adapter). Full: sizes for real GPUs, up to the largest working set the limits allow.
+// adapter). Full: sizes for real GPUs — the bandwidth sweep up to the largest working set the
+// limits allow, and the GEMV/GEMM shapes of Llama-3-8B and Llama-3-70B.
 
 import { bandwidthCase } from '../kernels/bandwidth';
 import { fmaCase } from '../kernels/fma';
+import type { MatrixFormat } from '../kernels/formats';
+import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
+import { GEMV_VARIANTS, gemvCase } from '../kernels/gemv';
 import type { KernelCase } from '../kernels/types';
-import type { PlanName } from './results';
+import { getModel, modelMatrices } from '../model/llm';
+import type { KernelName, PlanName } from './results';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -15,10 +20,29 @@ export interface TimingOptions {
   submitBudgetMs: number;
 }
 
+/**
+ * A case with several implementations: the runner times each briefly the first time its family
+ * comes up, keeps the fastest verified one for the rest of the run, and records the choice.
+ */
+export interface TunedCase {
+  kind: 'tuned';
+  kernel: KernelName;
+  /** Cases of one family share the tuning outcome, e.g. "gemv int4". */
+  family: string;
+  label: string;
+  variants: readonly string[];
+  make(variant: string): KernelCase;
+}
+
+export type PlanItem = KernelCase | TunedCase;
+
+export const isTuned = (item: PlanItem): item is TunedCase =>
+  'kind' in item && item.kind === 'tuned';
+
 export interface Plan {
   name: PlanName;
   timing: TimingOptions;
-  cases: KernelCase[];
+  cases: PlanItem[];
 }
 
 export interface PlanInputs {
@@ -33,12 +57,13 @@ const GiB = 1024 * MiB;
 
 export const PLAN_NAMES: readonly PlanName[] = ['quick', 'full'];
 
+/** Largest single binding the device allows. */
+const maxBinding = (limits: Record<string, number>): number =>
+  Math.min(limits.maxStorageBufferBindingSize ?? 128 * MiB, limits.maxBufferSize ?? 256 * MiB);
+
 /** Largest power-of-two working set that one binding (or, for copy, two) can hold. */
 export function maxWorkingSet(limits: Record<string, number>, cap: number): number {
-  const binding = Math.min(
-    limits.maxStorageBufferBindingSize ?? 128 * MiB,
-    limits.maxBufferSize ?? 256 * MiB,
-  );
+  const binding = maxBinding(limits);
   let size = 64 * KiB;
   while (size * 2 <= Math.min(binding, cap)) size *= 2;
   return size;
@@ -52,29 +77,101 @@ export function workingSetSweep(max: number, factor = 4): number[] {
   return sizes;
 }
 
-export function buildPlan(name: PlanName, inputs: PlanInputs): Plan {
-  const quick = name === 'quick';
+interface MatrixPlan {
+  rotationBytes: number;
+  maxBindingBytes: number;
+}
+
+function named<T extends { name: string }>(variants: readonly T[], name: string): T {
+  const found = variants.find((v) => v.name === name);
+  if (!found) throw new RangeError(`no variant named ${name}`);
+  return found;
+}
+
+function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedCase {
+  return {
+    kind: 'tuned',
+    kernel: 'gemv',
+    family: `gemv ${format}`,
+    label: `gemv ${format} ${n}×${k}`,
+    variants: GEMV_VARIANTS.map((v) => v.name),
+    make: (name) => gemvCase(format, n, k, named(GEMV_VARIANTS, name), p),
+  };
+}
+
+function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPlan): TunedCase {
+  return {
+    kind: 'tuned',
+    kernel: 'gemm',
+    family: `gemm ${format}`,
+    label: `gemm ${format} M=${m} ${n}×${k}`,
+    variants: GEMM_VARIANTS.map((v) => v.name),
+    make: (name) => gemmCase(format, m, n, k, named(GEMM_VARIANTS, name), p),
+  };
+}
+
+const ALL_FORMATS: readonly MatrixFormat[] = ['f32', 'fp16', 'int8', 'int4'];
+const BATCH_SWEEP = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+function probes(quick: boolean, inputs: PlanInputs): KernelCase[] {
   const largest = maxWorkingSet(inputs.limits, quick ? 16 * MiB : 1 * GiB);
   const bandwidth = { targetBytesPerDispatch: quick ? 16 * MiB : 256 * MiB };
   const cases: KernelCase[] = [];
-
   for (const size of workingSetSweep(largest)) cases.push(bandwidthCase('read', size, bandwidth));
   const coarse = workingSetSweep(largest, 16);
   // copy uses two halves of the working set, each bound separately.
-  for (const size of coarse)
-    cases.push(bandwidthCase('copy', Math.min(size * 2, largest * 2), bandwidth));
+  for (const size of coarse) cases.push(bandwidthCase('copy', size * 2, bandwidth));
   for (const size of coarse) cases.push(bandwidthCase('write', size, bandwidth));
-
   const fmaElements = quick ? 64 * KiB : 4 * MiB;
   const fmaIters = quick ? [1, 4, 16, 64, 256] : [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
   for (const iters of fmaIters) cases.push(fmaCase('f32', fmaElements, iters));
   if (inputs.hasF16) for (const iters of fmaIters) cases.push(fmaCase('f16', fmaElements, iters));
+  return cases;
+}
 
+function quickKernels(p: MatrixPlan): TunedCase[] {
+  const items: TunedCase[] = ALL_FORMATS.map((f) => gemv(f, 1024, 1024, p));
+  for (const f of ['f32', 'int4'] as const) {
+    for (const m of [1, 4, 16, 64]) items.push(gemm(f, m, 512, 256, p));
+  }
+  return items;
+}
+
+/** Llama-3-8B and -70B decode and prefill shapes (from the model catalogue). */
+function fullKernels(p: MatrixPlan): TunedCase[] {
+  const items: TunedCase[] = [];
+  const small = modelMatrices(getModel('llama-3-8b'));
+  const large = modelMatrices(getModel('llama-3-70b'));
+  // Decode: every matrix of both models; f32 (the reference) on the 8B shapes only — at 70B
+  // it would need up to 4 GB for one matrix.
+  for (const mat of small) for (const f of ALL_FORMATS) items.push(gemv(f, mat.n, mat.k, p));
+  for (const mat of large)
+    for (const f of ['fp16', 'int8', 'int4'] as const) items.push(gemv(f, mat.n, mat.k, p));
+  // The batch sweep on two matrices: where decode stops being memory-bound.
+  for (const name of ['o', 'gate_up']) {
+    const mat = small.find((x) => x.name === name);
+    if (!mat) continue;
+    for (const f of ['fp16', 'int4'] as const)
+      for (const m of BATCH_SWEEP) items.push(gemm(f, m, mat.n, mat.k, p));
+  }
+  // Prefill: the 8B layer matrices at 512-token prompts (M = 128, 256 come from the sweep).
+  for (const mat of small.filter((x) => x.name !== 'lm_head')) {
+    for (const f of ALL_FORMATS) items.push(gemm(f, 512, mat.n, mat.k, p));
+  }
+  return items;
+}
+
+export function buildPlan(name: PlanName, inputs: PlanInputs): Plan {
+  const quick = name === 'quick';
+  const matrices: MatrixPlan = {
+    rotationBytes: quick ? 32 * MiB : 512 * MiB,
+    maxBindingBytes: maxBinding(inputs.limits),
+  };
   return {
     name,
     timing: quick
       ? { samples: 5, sampleTargetMs: 20, submitBudgetMs: 40 }
       : { samples: 10, sampleTargetMs: 25, submitBudgetMs: 40 },
-    cases,
+    cases: [...probes(quick, inputs), ...(quick ? quickKernels(matrices) : fullKernels(matrices))],
   };
 }

@@ -55,6 +55,19 @@ export interface ResultRow {
   verified: boolean;
   /** Present when the kernel failed: it was not verified, or could not run. */
   error?: string;
+  /** GEMV/GEMM: FLOPs per byte. */
+  intensity?: number;
+  /** GEMV/GEMM: achieved ÷ min(compute peak, intensity × read bandwidth), both measured in this run. */
+  rooflineEfficiency?: number;
+}
+
+/** How the runner chose among a kernel family's implementations on this adapter. */
+export interface TuningRecord {
+  family: string;
+  /** The shape the variants were timed on. */
+  label: string;
+  chosen: string;
+  candidates: { variant: string; medianMs?: number; error?: string }[];
 }
 
 export interface ResultsDocument {
@@ -69,6 +82,7 @@ export interface ResultsDocument {
   grantedLimits: Record<string, number>;
   /** Set when the run did not finish: cancelled, device lost, … Rows measured before stay. */
   incomplete?: string;
+  tuning?: TuningRecord[];
   results: ResultRow[];
 }
 
@@ -160,9 +174,28 @@ const checkRow = fields(
     gflops: num,
     verified: bool,
     error: str,
+    intensity: num,
+    rooflineEfficiency: num,
   },
-  ['error'],
+  ['error', 'intensity', 'rooflineEfficiency'],
 );
+
+const checkTuning = fields({
+  family: str,
+  label: str,
+  chosen: str,
+  candidates: (v, p, out) => {
+    if (!Array.isArray(v)) out.push(`${p} must be a list`);
+    else
+      v.forEach((c, i) => {
+        fields({ variant: str, medianMs: num, error: str }, ['medianMs', 'error'])(
+          c,
+          `${p}[${i}]`,
+          out,
+        );
+      });
+  },
+});
 
 const checkDocument = fields(
   {
@@ -183,6 +216,13 @@ const checkDocument = fields(
     timing: oneOf(['timestamp-query', 'wall-clock']),
     grantedLimits: numRecord,
     incomplete: str,
+    tuning: (v, p, out) => {
+      if (!Array.isArray(v)) out.push(`${p} must be a list`);
+      else
+        v.forEach((t, i) => {
+          checkTuning(t, `${p}[${i}]`, out);
+        });
+    },
     results: (v, p, out) => {
       if (!Array.isArray(v)) out.push(`${p} must be a list`);
       else
@@ -191,7 +231,7 @@ const checkDocument = fields(
         });
     },
   },
-  ['incomplete'],
+  ['incomplete', 'tuning'],
 );
 
 /** Lists every problem in `value` as a results document; empty when it is valid. */

@@ -9,13 +9,16 @@ import type { GpuContext } from '../gpu/device';
 import { errorMessage, GpuError, isGpuError, withTimeout } from '../gpu/errors';
 import { createTimer, type SubmitTimer } from '../gpu/timer';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
-import type { Plan, TimingOptions } from './plan';
+import { fitRoofline } from '../model/roofline';
+import { isTuned, type Plan, type TimingOptions, type TunedCase } from './plan';
 import {
+  type KernelName,
   type ResultRow,
   type ResultsDocument,
   type RuntimeDescription,
   SCHEMA_VERSION,
   TOOL_NAME,
+  type TuningRecord,
 } from './results';
 import { isNoisy, type SampleStats, summarize } from './stats';
 
@@ -40,6 +43,18 @@ export interface RunHooks {
 const MAX_REPS_PER_SUBMIT = 4096;
 /** The most submits in one sample (the timestamp query set holds two stamps per submit). */
 export const MAX_SUBMITS_PER_SAMPLE = 64;
+/** Brief timing used to choose among a kernel's variants. */
+const TUNING_TIMING: TimingOptions = { samples: 2, sampleTargetMs: 2, submitBudgetMs: 40 };
+
+const STAGES: Record<KernelName, string> = {
+  read: 'bandwidth',
+  copy: 'bandwidth',
+  write: 'bandwidth',
+  fma: 'compute',
+  gemv: 'decode (GEMV)',
+  gemm: 'prefill and batching (GEMM)',
+};
+
 /** A calibration submit stops doubling once it lasts this long. */
 const CALIBRATION_MS = 2;
 
@@ -123,33 +138,76 @@ export class BenchRunner {
       adapter: this.gpu.description,
       timing: this.timer.mode,
       grantedLimits: this.gpu.grantedLimits,
+      tuning: [],
       results: [],
     };
+    const chosen = new Map<string, string>();
     const started = performance.now();
-    for (const [i, kcase] of plan.cases.entries()) {
+    for (const [i, item] of plan.cases.entries()) {
       const elapsed = performance.now() - started;
       hooks.onProgress?.({
-        stage: kcase.kernel === 'fma' ? 'compute' : 'bandwidth',
+        stage: STAGES[item.kernel],
         step: i + 1,
         total: plan.cases.length,
-        label: kcase.label,
+        label: item.label,
         etaMs: i === 0 ? null : (elapsed / i) * (plan.cases.length - i),
       });
+      let kcase: KernelCase | null = isTuned(item) ? null : item;
       try {
-        const row = await this.runCase(kcase, plan.timing, hooks.signal);
+        if (isTuned(item)) {
+          let variant = chosen.get(item.family);
+          if (variant === undefined) {
+            const record = await this.tune(item, hooks.signal);
+            doc.tuning?.push(record);
+            variant = record.chosen;
+            chosen.set(item.family, variant);
+          }
+          kcase = item.make(variant);
+        }
+        const row = await this.runCase(kcase as KernelCase, plan.timing, hooks.signal);
         doc.results.push(row);
         hooks.onResult?.(row);
       } catch (e) {
-        const row = failedRow(kcase, errorMessage(e));
+        const row = kcase
+          ? failedRow(kcase, errorMessage(e))
+          : failedTunedRow(item as TunedCase, errorMessage(e));
         doc.results.push(row);
         hooks.onResult?.(row);
-        doc.incomplete = isGpuError(e, 'cancelled')
-          ? 'Cancelled by the user.'
-          : `Stopped at ${kcase.label}: ${errorMessage(e)}`;
-        break;
+        if (isGpuError(e, 'cancelled') || isGpuError(e, 'device-lost')) {
+          doc.incomplete = isGpuError(e, 'cancelled')
+            ? 'Cancelled by the user.'
+            : `Stopped at ${item.label}: ${errorMessage(e)}`;
+          break;
+        }
       }
     }
+    annotateRoofline(doc);
     return doc;
+  }
+
+  /**
+   * Times each variant of a tuned case briefly and returns the fastest verified one. Throws
+   * when none verifies (the caller records a failed row naming each variant's error).
+   */
+  private async tune(item: TunedCase, signal: AbortSignal | undefined): Promise<TuningRecord> {
+    const candidates: TuningRecord['candidates'] = [];
+    for (const variant of item.variants) {
+      const row = await this.runCase(item.make(variant), TUNING_TIMING, signal);
+      candidates.push(
+        row.verified
+          ? { variant, medianMs: row.medianMs }
+          : { variant, error: row.error ?? 'failed' },
+      );
+    }
+    const best = candidates
+      .filter((c) => c.medianMs !== undefined)
+      .sort((a, b) => (a.medianMs ?? 0) - (b.medianMs ?? 0))[0];
+    if (!best) {
+      throw new Error(
+        `no variant verified: ${candidates.map((c) => `${c.variant}: ${c.error}`).join('; ')}`,
+      );
+    }
+    return { family: item.family, label: item.label, chosen: best.variant, candidates };
   }
 
   destroy(): void {
@@ -227,6 +285,20 @@ function baseRow(kcase: KernelCase) {
     bytes: kcase.bytes,
     flops: kcase.flops,
   };
+}
+
+/** A failed row for a tuned case whose variants all failed: no variant ran. */
+function failedTunedRow(item: TunedCase, error: string): ResultRow {
+  const first = item.make(item.variants[0] ?? '');
+  return failedRow({ ...first, variant: 'none' }, error);
+}
+
+/** Adds intensity and roofline efficiency to GEMV/GEMM rows, against this run's own ceilings. */
+export function annotateRoofline(doc: ResultsDocument): void {
+  for (const point of fitRoofline(doc).points) {
+    point.row.intensity = point.intensity;
+    point.row.rooflineEfficiency = point.efficiency;
+  }
 }
 
 export function failedRow(kcase: KernelCase, error: string): ResultRow {

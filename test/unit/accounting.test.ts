@@ -1,10 +1,11 @@
 // Bytes and FLOPs are counted exactly as each kernel's WGSL header documents.
 
 import { describe, expect, it } from 'vitest';
-import { buildPlan, maxWorkingSet, workingSetSweep } from '../../src/bench/plan';
+import { buildPlan, isTuned, maxWorkingSet, workingSetSweep } from '../../src/bench/plan';
 import { bandwidthCase, bandwidthGeometry, expectedReadSums } from '../../src/kernels/bandwidth';
 import { fmaCase, fmaGeometry, fmaReference } from '../../src/kernels/fma';
 import { fromHalfBits, roundHalf, toHalfBits } from '../../src/kernels/half';
+import type { KernelCase } from '../../src/kernels/types';
 
 const MiB = 1 << 20;
 
@@ -104,17 +105,52 @@ describe('plans', () => {
   it('full reaches 1 GiB where granted; quick stays small; f16 only with shader-f16', () => {
     const full = buildPlan('full', { limits, hasF16: true });
     const quick = buildPlan('quick', { limits, hasF16: false });
+    const probes = (p: typeof full) => p.cases.filter((c) => !isTuned(c)) as KernelCase[];
     const largestRead = (p: typeof full) =>
       Math.max(
-        ...p.cases.filter((c) => c.kernel === 'read').map((c) => c.shape.workingSetBytes ?? 0),
+        ...probes(p)
+          .filter((c) => c.kernel === 'read')
+          .map((c) => c.shape.workingSetBytes ?? 0),
       );
     expect(largestRead(full)).toBe(2 ** 30);
     expect(largestRead(quick)).toBe(16 * MiB);
-    expect(full.cases.some((c) => c.format === 'f16')).toBe(true);
-    expect(quick.cases.some((c) => c.format === 'f16')).toBe(false);
-    for (const kernel of ['read', 'copy', 'write', 'fma']) {
+    expect(probes(full).some((c) => c.format === 'f16')).toBe(true);
+    expect(probes(quick).some((c) => c.format === 'f16')).toBe(false);
+    for (const kernel of ['read', 'copy', 'write', 'fma', 'gemv', 'gemm']) {
       expect(quick.cases.some((c) => c.kernel === kernel)).toBe(true);
     }
     expect(quick.timing.sampleTargetMs).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('the GEMV/GEMM plan', () => {
+  const limits = { maxStorageBufferBindingSize: 2 ** 30, maxBufferSize: 2 ** 30 };
+  const tuned = (name: 'quick' | 'full') =>
+    buildPlan(name, { limits, hasF16: false }).cases.filter(isTuned);
+
+  it('quick: GEMV in every format and a GEMM batch sweep, every variant offered', () => {
+    const items = tuned('quick');
+    expect(new Set(items.filter((i) => i.kernel === 'gemv').map((i) => i.family))).toEqual(
+      new Set(['gemv f32', 'gemv fp16', 'gemv int8', 'gemv int4']),
+    );
+    const sweep = items
+      .filter((i) => i.family === 'gemm int4')
+      .map((i) => i.make('reg4x4').shape.m);
+    expect(sweep).toEqual([1, 4, 16, 64]);
+    for (const item of items) {
+      expect(item.variants.length).toBeGreaterThanOrEqual(2);
+      for (const v of item.variants) expect(item.make(v).variant).toBe(v);
+    }
+  });
+
+  it('full: the Llama-3-8B and -70B matrices, the batch sweep to 256, prefill at 512', () => {
+    const items = tuned('full');
+    const shapes = items.map((i) => i.make(i.variants[0] ?? '').shape);
+    // Llama-3-8B QKV and the 70B output head, from the model catalogue.
+    expect(shapes).toContainEqual({ m: 1, n: 6144, k: 4096 });
+    expect(shapes).toContainEqual({ m: 1, n: 128256, k: 8192 });
+    expect(shapes).toContainEqual({ m: 256, n: 28672, k: 4096 });
+    expect(shapes).toContainEqual({ m: 512, n: 4096, k: 14336 });
+    expect(() => items[0]?.make('no-such-variant')).toThrow(/no variant named/);
   });
 });
