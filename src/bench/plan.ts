@@ -80,6 +80,8 @@ export function workingSetSweep(max: number, factor = 4): number[] {
 interface MatrixPlan {
   rotationBytes: number;
   maxBindingBytes: number;
+  /** Tune per kernel and format (full), or once per kernel (quick: fewer trial runs). */
+  tunePerFormat: boolean;
 }
 
 function named<T extends { name: string }>(variants: readonly T[], name: string): T {
@@ -92,7 +94,7 @@ function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedC
   return {
     kind: 'tuned',
     kernel: 'gemv',
-    family: `gemv ${format}`,
+    family: p.tunePerFormat ? `gemv ${format}` : 'gemv',
     label: `gemv ${format} ${n}×${k}`,
     variants: GEMV_VARIANTS.map((v) => v.name),
     make: (name) => gemvCase(format, n, k, named(GEMV_VARIANTS, name), p),
@@ -103,7 +105,7 @@ function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPl
   return {
     kind: 'tuned',
     kernel: 'gemm',
-    family: `gemm ${format}`,
+    family: p.tunePerFormat ? `gemm ${format}` : 'gemm',
     label: `gemm ${format} M=${m} ${n}×${k}`,
     variants: GEMM_VARIANTS.map((v) => v.name),
     make: (name) => gemmCase(format, m, n, k, named(GEMM_VARIANTS, name), p),
@@ -118,12 +120,12 @@ function probes(quick: boolean, inputs: PlanInputs): KernelCase[] {
   const bandwidth = { targetBytesPerDispatch: quick ? 16 * MiB : 256 * MiB };
   const cases: KernelCase[] = [];
   for (const size of workingSetSweep(largest)) cases.push(bandwidthCase('read', size, bandwidth));
-  const coarse = workingSetSweep(largest, 16);
+  const coarse = quick ? [64 * KiB, largest] : workingSetSweep(largest, 16);
   // copy uses two halves of the working set, each bound separately.
   for (const size of coarse) cases.push(bandwidthCase('copy', size * 2, bandwidth));
   for (const size of coarse) cases.push(bandwidthCase('write', size, bandwidth));
   const fmaElements = quick ? 64 * KiB : 4 * MiB;
-  const fmaIters = quick ? [1, 4, 16, 64, 256] : [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+  const fmaIters = quick ? [1, 8, 64, 256] : [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
   for (const iters of fmaIters) cases.push(fmaCase('f32', fmaElements, iters));
   if (inputs.hasF16) for (const iters of fmaIters) cases.push(fmaCase('f16', fmaElements, iters));
   return cases;
@@ -166,6 +168,7 @@ export function buildPlan(name: PlanName, inputs: PlanInputs): Plan {
   const matrices: MatrixPlan = {
     rotationBytes: quick ? 32 * MiB : 512 * MiB,
     maxBindingBytes: maxBinding(inputs.limits),
+    tunePerFormat: !quick,
   };
   return {
     name,

@@ -11,10 +11,32 @@ export interface PipelineSpec {
   constants?: Record<string, number>;
 }
 
-export async function createComputePipeline(
+const cache = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
+
+/**
+ * Compiles once per device and spec: cases that share a kernel (the sweep sizes, the shapes of
+ * one format) reuse its pipeline. A failed compile is not kept.
+ */
+export function createComputePipeline(
   device: GPUDevice,
   spec: PipelineSpec,
 ): Promise<GPUComputePipeline> {
+  let byKey = cache.get(device);
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(device, byKey);
+  }
+  const key = JSON.stringify([spec.code, spec.entryPoint, spec.constants ?? {}]);
+  let pipeline = byKey.get(key);
+  if (!pipeline) {
+    pipeline = compile(device, spec);
+    byKey.set(key, pipeline);
+    pipeline.catch(() => byKey.delete(key));
+  }
+  return pipeline;
+}
+
+async function compile(device: GPUDevice, spec: PipelineSpec): Promise<GPUComputePipeline> {
   device.pushErrorScope('validation');
   const module = device.createShaderModule({ label: spec.label, code: spec.code });
   const info = await withTimeout(
