@@ -166,6 +166,8 @@ export class BenchRunner {
         }
         const row = await this.runCase(kcase as KernelCase, plan.timing, hooks.signal);
         doc.results.push(row);
+        // The probes run first, so a GEMV/GEMM row can be placed on the roofline as it arrives.
+        annotateRoofline(doc);
         hooks.onResult?.(row);
       } catch (e) {
         const row = kcase
@@ -181,7 +183,6 @@ export class BenchRunner {
         }
       }
     }
-    annotateRoofline(doc);
     return doc;
   }
 

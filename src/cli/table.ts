@@ -1,48 +1,127 @@
 // Plain-text rendering of a results document for the terminal.
 
-import { describeShape, formatBytes } from '../bench/describe';
-import type { ResultsDocument } from '../bench/results';
+import { describeShape, describeStatus, formatBytes } from '../bench/describe';
+import type { ResultRow, ResultsDocument } from '../bench/results';
 import { summarizeRun } from '../bench/summary';
+import { columns } from './text';
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);
+const percent = (share: number | undefined) =>
+  share === undefined ? '—' : `${fixed(share * 100, 0)} %`;
 
-function pad(cells: string[], widths: number[]): string {
-  return cells
-    .map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-    .join('  ');
-}
-
-export function renderTable(doc: ResultsDocument): string {
-  const a = doc.adapter;
-  const lines = [
-    `Adapter: ${[a.vendor, a.architecture, a.device, a.description].filter(Boolean).join(' · ') || 'unknown'}`,
-    `Runtime: ${doc.runtime.description}   Plan: ${doc.plan}   Timing: ${doc.timing}`,
-    '',
-  ];
-  const header = ['kernel', 'shape', 'median ms', 'p95 ms', 'GB/s', 'GFLOP/s', 'status'];
+function resultRows(doc: ResultsDocument): string[] {
   const body = doc.results.map((r) => [
     `${r.kernel} ${r.format}`,
     describeShape(r),
+    r.variant,
     r.verified ? fixed(r.medianMs, 4) : '—',
     r.verified ? fixed(r.p95Ms, 4) : '—',
     r.verified ? fixed(r.gbps, 2) : '—',
     r.verified && r.flops > 0 ? fixed(r.gflops, 1) : '—',
-    r.verified
-      ? r.noisy
-        ? `verified, noisy (spread ${fixed(r.spread * 100, 0)} %)`
-        : 'verified'
-      : 'FAILED',
+    percent(r.rooflineEfficiency),
+    describeStatus(r),
   ]);
-  const widths = header.map((h, i) =>
-    Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)),
-  );
-  lines.push(pad(header, widths), widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of body) lines.push(pad(row, widths));
+  const header = [
+    'kernel',
+    'shape',
+    'variant',
+    'median ms',
+    'p95 ms',
+    'GB/s',
+    'GFLOP/s',
+    'roofline',
+    'status',
+  ];
+  return columns(header, body, { indent: '', leftColumns: 3 });
+}
+
+/** Per format: GEMV bandwidth as a share of the read probe, and roofline efficiency. */
+function gemvSummary(rows: readonly ResultRow[], dram: number | null): string[] {
+  const gemv = rows.filter((r) => r.kernel === 'gemv' && r.verified);
+  if (gemv.length === 0) return [];
+  const formats = [...new Set(gemv.map((r) => r.format))];
+  const body = formats.map((format) => {
+    const mine = gemv.filter((r) => r.format === format);
+    const best = mine.reduce((a, b) => (b.gbps > a.gbps ? b : a));
+    const effs = mine.map((r) => r.rooflineEfficiency ?? 0);
+    return [
+      format,
+      String(mine.length),
+      fixed(best.gbps, 2),
+      dram ? percent(best.gbps / dram) : '—',
+      `${percent(Math.min(...effs))} – ${percent(Math.max(...effs))}`,
+    ];
+  });
+  return [
+    '',
+    'Decode (GEMV), per weight format:',
+    ...columns(['format', 'shapes', 'best GB/s', 'of read BW', 'roofline efficiency'], body),
+  ];
+}
+
+/** GEMM rows by matrix, M ascending: where batching stops being memory-bound. */
+function gemmSweep(rows: readonly ResultRow[]): string[] {
+  const gemm = rows.filter((r) => r.kernel === 'gemm' && r.verified);
+  if (gemm.length === 0) return [];
+  const body = [...gemm]
+    .sort((a, b) =>
+      a.format === b.format
+        ? (a.shape.n ?? 0) - (b.shape.n ?? 0) ||
+          (a.shape.k ?? 0) - (b.shape.k ?? 0) ||
+          (a.shape.m ?? 0) - (b.shape.m ?? 0)
+        : a.format.localeCompare(b.format),
+    )
+    .map((r) => [
+      `${r.format} ${r.shape.n}×${r.shape.k}`,
+      String(r.shape.m),
+      fixed(r.medianMs, 3),
+      fixed(r.medianMs / (r.shape.m ?? 1), 4),
+      fixed(r.gflops, 1),
+      fixed(r.intensity ?? 0, 1),
+      percent(r.rooflineEfficiency),
+    ]);
+  return [
+    '',
+    'GEMM by batch / prompt size M (time per token falls while memory-bound, then flattens):',
+    ...columns(['matrix', 'M', 'ms', 'ms per row of M', 'GFLOP/s', 'FLOP/B', 'roofline'], body),
+  ];
+}
+
+function tuningLines(doc: ResultsDocument): string[] {
+  if (!doc.tuning?.length) return [];
+  return [
+    '',
+    'Variants chosen on this adapter (brief timing of each):',
+    ...doc.tuning.map(
+      (t) =>
+        `  ${t.family}: ${t.chosen}  [${t.candidates
+          .map(
+            (c) =>
+              `${c.variant} ${c.medianMs === undefined ? 'failed' : `${fixed(c.medianMs, 3)} ms`}`,
+          )
+          .join(', ')}] on ${t.label}`,
+    ),
+  ];
+}
+
+export function renderTable(doc: ResultsDocument): string {
+  const a = doc.adapter;
+  const s = summarizeRun(doc);
+  const lines = [
+    `Adapter: ${[a.vendor, a.architecture, a.device, a.description].filter(Boolean).join(' · ') || 'unknown'}`,
+    `Runtime: ${doc.runtime.description}   Plan: ${doc.plan}   Timing: ${doc.timing}`,
+    '',
+    ...resultRows(doc),
+  ];
   for (const r of doc.results.filter((row) => row.error)) {
     lines.push('', `FAILED ${r.kernel} ${describeShape(r)}: ${r.error}`);
   }
-  const s = summarizeRun(doc);
-  lines.push('');
+  lines.push(
+    ...gemvSummary(doc.results, s.dramReadGbps),
+    ...gemmSweep(doc.results),
+    ...tuningLines(doc),
+    '',
+  );
   lines.push(
     s.dramReadGbps === null
       ? 'Peak read bandwidth: not measured'

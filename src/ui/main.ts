@@ -92,10 +92,14 @@ function appendRow(row: ResultRow): void {
   tr.append(
     cell(`${row.kernel} ${row.format}`),
     cell(describeShape(row)),
+    cell(row.variant),
     cell(ok ? row.medianMs.toFixed(3) : '—'),
     cell(ok ? row.p95Ms.toFixed(3) : '—'),
     cell(ok ? row.gbps.toFixed(2) : '—'),
     cell(ok && row.flops > 0 ? row.gflops.toFixed(1) : '—'),
+    cell(
+      row.rooflineEfficiency === undefined ? '—' : `${(row.rooflineEfficiency * 100).toFixed(0)} %`,
+    ),
     cell(ok ? describeStatus(row) : `FAILED: ${row.error ?? ''}`, ok ? undefined : 'failed'),
   );
   ui.tbody.append(tr);

@@ -8,6 +8,9 @@ import { BenchRunner } from '../../src/bench/runner';
 import { acquireGpu } from '../../src/gpu/device';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
+import { MATRIX_FORMATS } from '../../src/kernels/formats';
+import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
+import { GEMV_VARIANTS, gemvCase } from '../../src/kernels/gemv';
 import { createBenchClient } from '../../src/worker/client';
 
 const FAST_TIMING = { samples: 3, sampleTargetMs: 5, submitBudgetMs: 20 };
@@ -34,6 +37,31 @@ describe('WebGPU in the page', () => {
       }
       expect(runner.ledger.liveCount).toBe(0);
       expect(gpu.description.isSoftware).toBe(true); // SwiftShader here
+    } finally {
+      runner.destroy();
+      gpu.destroy();
+    }
+  });
+});
+
+describe('GEMV and GEMM in the page, every format and variant', () => {
+  it('verify against the CPU reference at ragged shapes', async () => {
+    const gpu = await acquireGpu(navigator.gpu);
+    const runner = new BenchRunner(gpu);
+    const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
+    try {
+      for (const format of MATRIX_FORMATS) {
+        const cases = [
+          ...GEMV_VARIANTS.map((v) => gemvCase(format, 37, 96, v, options)),
+          ...GEMM_VARIANTS.map((v) => gemmCase(format, 37, 45, 96, v, options)),
+        ];
+        for (const kcase of cases) {
+          const row = await runner.runCase(kcase, FAST_TIMING);
+          expect(row.error, kcase.label).toBeUndefined();
+          expect(row.verified, kcase.label).toBe(true);
+        }
+      }
+      expect(runner.ledger.liveCount).toBe(0);
     } finally {
       runner.destroy();
       gpu.destroy();

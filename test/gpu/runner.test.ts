@@ -85,8 +85,19 @@ describe('a whole plan', () => {
     expect(doc.incomplete).toBeUndefined();
     expect(doc.results.map((r) => r.kernel)).toEqual(seen);
     expect(doc.results.filter((r) => !r.verified)).toEqual([]);
-    for (const kernel of ['read', 'copy', 'write', 'fma'] as const) {
+    for (const kernel of ['read', 'copy', 'write', 'fma', 'gemv', 'gemm'] as const) {
       expect(doc.results.some((r) => r.kernel === kernel)).toBe(true);
+    }
+    // GEMV/GEMM rows sit on this run's roofline; the variant choice is recorded.
+    for (const row of doc.results.filter((r) => r.kernel === 'gemv' || r.kernel === 'gemm')) {
+      expect(row.intensity).toBeCloseTo(row.flops / row.bytes, 9);
+      expect(row.rooflineEfficiency).toBeGreaterThan(0);
+    }
+    expect(doc.tuning?.map((t) => t.family)).toEqual(['gemv', 'gemm']);
+    for (const t of doc.tuning ?? []) {
+      expect(t.candidates.map((c) => c.variant)).toContain(t.chosen);
+      const times = t.candidates.flatMap((c) => (c.medianMs === undefined ? [] : [c.medianMs]));
+      expect(t.candidates.find((c) => c.variant === t.chosen)?.medianMs).toBe(Math.min(...times));
     }
     const summary = summarizeRun(doc);
     expect(summary.dramReadGbps).toBeGreaterThan(0);
