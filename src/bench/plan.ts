@@ -119,8 +119,11 @@ function probes(quick: boolean, inputs: PlanInputs): KernelCase[] {
   const largest = maxWorkingSet(inputs.limits, quick ? 16 * MiB : 1 * GiB);
   const bandwidth = { targetBytesPerDispatch: quick ? 16 * MiB : 256 * MiB };
   const cases: KernelCase[] = [];
-  for (const size of workingSetSweep(largest)) cases.push(bandwidthCase('read', size, bandwidth));
-  const coarse = quick ? [64 * KiB, largest] : workingSetSweep(largest, 16);
+  // Quick: a coarse read sweep and one copy/write size; full: ×4 steps and ×16 steps.
+  for (const size of workingSetSweep(largest, quick ? 16 : 4)) {
+    cases.push(bandwidthCase('read', size, bandwidth));
+  }
+  const coarse = quick ? [largest] : workingSetSweep(largest, 16);
   // copy uses two halves of the working set, each bound separately.
   for (const size of coarse) cases.push(bandwidthCase('copy', size * 2, bandwidth));
   for (const size of coarse) cases.push(bandwidthCase('write', size, bandwidth));
@@ -134,7 +137,7 @@ function probes(quick: boolean, inputs: PlanInputs): KernelCase[] {
 function quickKernels(p: MatrixPlan): TunedCase[] {
   const items: TunedCase[] = ALL_FORMATS.map((f) => gemv(f, 1024, 1024, p));
   for (const f of ['f32', 'int4'] as const) {
-    for (const m of [1, 4, 16, 64]) items.push(gemm(f, m, 512, 256, p));
+    for (const m of [1, 8, 64]) items.push(gemm(f, m, 512, 256, p));
   }
   return items;
 }

@@ -3,8 +3,6 @@
 
 import shader from '../../shaders/fill.wgsl?raw';
 import type { BufferLedger } from './buffers';
-import { GPU_WAIT_TIMEOUT_MS } from './buffers';
-import { withTimeout } from './errors';
 import { createComputePipeline } from './pipeline';
 
 const pipelines = new WeakMap<GPUDevice, Promise<GPUComputePipeline>>();
@@ -30,7 +28,10 @@ export interface FillSpec {
   bits?: number;
 }
 
-/** Overwrites all of `buffer` (a multiple of 4 bytes, STORAGE usage) with random words. */
+/**
+ * Overwrites all of `buffer` (a multiple of 4 bytes, STORAGE usage) with random words. The fill
+ * is queued, not awaited: later submits on the same queue see the filled buffer.
+ */
 export async function fillRandom(
   device: GPUDevice,
   ledger: BufferLedger,
@@ -68,8 +69,8 @@ export async function fillRandom(
     pass.dispatchWorkgroups(Math.max(1, Math.min(4096, Math.ceil(count / 256))));
     pass.end();
     device.queue.submit([encoder.finish()]);
-    await withTimeout(device.queue.onSubmittedWorkDone(), GPU_WAIT_TIMEOUT_MS, 'random fill');
   } finally {
+    // Safe after submit: the queued fill keeps what it uses alive until it has run.
     ledger.destroy(params);
   }
 }
