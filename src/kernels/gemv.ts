@@ -1,16 +1,8 @@
 // GEMV y = W·x (decode): shaders/gemv.wgsl with the format's weights_<format>.wgsl prepended.
 
 import gemvShader from '../../shaders/gemv.wgsl?raw';
-import { createComputePipeline } from '../gpu/pipeline';
 import { type MatrixFormat, matrixBytes } from './formats';
-import { verifyGemm } from './gemm';
-import {
-  activations,
-  bindMatrixChunks,
-  copiesFor,
-  encodeMatrixChunks,
-  uploadMatrix,
-} from './matrix';
+import { prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { weightsShader } from './weights';
 
@@ -59,7 +51,7 @@ export function gemvCase(
   };
 }
 
-async function prepareGemv(
+function prepareGemv(
   env: KernelEnv,
   format: MatrixFormat,
   n: number,
@@ -67,41 +59,22 @@ async function prepareGemv(
   variant: GemvVariant,
   options: GemvOptions,
 ): Promise<PreparedKernel> {
-  const { device, buffers } = env;
-  const seed = options.seed ?? 0x6e3f;
-  const pipeline = await createComputePipeline(device, {
+  const rowsPerWorkgroup = variant.workgroupSize / variant.team;
+  return prepareMatrixProduct(env, {
     label: `gemv-${format}-${variant.name}`,
     code: `${weightsShader(format)}\n${gemvShader}`,
     entryPoint: variant.entry,
     constants: { WG: variant.workgroupSize, TEAM: variant.team },
-  });
-  const copies = copiesFor(matrixBytes(format, n, k), options.rotationBytes);
-  const matrix = await uploadMatrix(env, {
     format,
+    m: 1,
     n,
     k,
-    seed,
-    copies,
+    seed: options.seed ?? 0x6e3f,
+    rotationBytes: options.rotationBytes,
     maxBindingBytes: options.maxBindingBytes,
+    layout: (chunk) => ({
+      params: [chunk.rows, k / 32, chunk.rowStart, 0],
+      workgroups: [Math.ceil(chunk.rows / rowsPerWorkgroup), 1],
+    }),
   });
-  const xValues = activations(1, k);
-  const x = await buffers.createFrom('gemv-x', xValues);
-  const y = await buffers.create('gemv-y', 4 * n, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
-  const rowsPerWorkgroup = variant.workgroupSize / variant.team;
-  const dispatches = await bindMatrixChunks(env, pipeline, matrix, x, y, (chunk) => ({
-    params: [chunk.rows, k / 32, chunk.rowStart, 0],
-    workgroups: [Math.ceil(chunk.rows / rowsPerWorkgroup), 1],
-  }));
-
-  return {
-    encode(pass, rep) {
-      pass.setPipeline(pipeline);
-      encodeMatrixChunks(pass, dispatches, rep);
-    },
-    async verify() {
-      const actual = new Float32Array(await buffers.read(y));
-      // y is the M = 1 case of the GEMM reference.
-      return verifyGemm(actual, format, 1, n, k, seed, xValues);
-    },
-  };
 }

@@ -4,17 +4,20 @@
 // the CPU reference reads (randomMatrixWords).
 
 import { fillRandom } from '../gpu/fill';
+import { createComputePipeline } from '../gpu/pipeline';
 import {
   checkShape,
   GROUP_SIZE,
   isGrouped,
   type MatrixFormat,
+  matrixBytes,
   SCALE_WORD_MASK,
   scaleSeed,
   WEIGHT_WORD_MASK,
   wordsPerRow,
 } from './formats';
-import type { KernelEnv } from './types';
+import { verifyGemm } from './reference';
+import type { KernelEnv, PreparedKernel } from './types';
 
 export interface MatrixChunk {
   rowStart: number;
@@ -180,4 +183,65 @@ export function encodeMatrixChunks(
     pass.setBindGroup(0, chunk.bindGroups[rep % chunk.bindGroups.length] as GPUBindGroup);
     pass.dispatchWorkgroups(...chunk.workgroups);
   }
+}
+
+export interface MatrixProductSpec {
+  label: string;
+  /** The weights WGSL and the kernel WGSL, joined. */
+  code: string;
+  entryPoint: string;
+  constants?: Record<string, number>;
+  format: MatrixFormat;
+  m: number;
+  n: number;
+  k: number;
+  seed: number;
+  rotationBytes: number;
+  maxBindingBytes: number;
+  /** A chunk's uniform words and workgroup grid. */
+  layout: (chunk: MatrixChunk) => { params: number[]; workgroups: [number, number] };
+}
+
+/**
+ * Y = X·Wᵀ on the GPU, the shape shared by GEMV (M = 1) and GEMM: the pipeline, W in copies and
+ * chunks, X, Y, one bind group per chunk and copy, and the check against the CPU reference.
+ */
+export async function prepareMatrixProduct(
+  env: KernelEnv,
+  spec: MatrixProductSpec,
+): Promise<PreparedKernel> {
+  const { m, n, k, format, seed } = spec;
+  const pipeline = await createComputePipeline(env.device, {
+    label: spec.label,
+    code: spec.code,
+    entryPoint: spec.entryPoint,
+    ...(spec.constants ? { constants: spec.constants } : {}),
+  });
+  const copies = copiesFor(matrixBytes(format, n, k), spec.rotationBytes);
+  const matrix = await uploadMatrix(env, {
+    format,
+    n,
+    k,
+    seed,
+    copies,
+    maxBindingBytes: spec.maxBindingBytes,
+  });
+  const xValues = activations(m, k);
+  const x = await env.buffers.createFrom(`${spec.label}-x`, xValues);
+  const y = await env.buffers.create(
+    `${spec.label}-y`,
+    4 * m * n,
+    GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+  );
+  const dispatches = await bindMatrixChunks(env, pipeline, matrix, x, y, spec.layout);
+  return {
+    encode(pass, rep) {
+      pass.setPipeline(pipeline);
+      encodeMatrixChunks(pass, dispatches, rep);
+    },
+    async verify() {
+      const actual = new Float32Array(await env.buffers.read(y));
+      return verifyGemm(actual, format, m, n, k, seed, xValues);
+    },
+  };
 }
