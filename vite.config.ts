@@ -1,6 +1,10 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './test/chromium.ts';
+import { lavapipeIcd, swiftshaderIcd, vulkanEnv } from './test/vulkan.ts';
+
+const swiftshader = swiftshaderIcd();
+const lavapipe = lavapipeIcd();
 
 // One config for the page build and every test layer (unit, gpu, browser, e2e).
 export default defineConfig({
@@ -18,15 +22,35 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'gpu',
+          // SwiftShader where it is installed (CI), else whatever driver Dawn finds.
+          name: swiftshader ? 'gpu (swiftshader)' : 'gpu',
           include: ['test/gpu/**/*.test.ts'],
           environment: 'node',
           // Dawn reads the Vulkan driver from the environment: one process per file.
           pool: 'forks',
+          env: swiftshader ? vulkanEnv(swiftshader) : {},
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
+      ...(lavapipe
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'gpu (lavapipe)',
+                include: ['test/gpu/**/*.test.ts'],
+                // The CLI tests build and run the CLI; once (above) is enough.
+                exclude: ['test/gpu/cli.test.ts', 'test/gpu/predict-cli.test.ts'],
+                environment: 'node' as const,
+                pool: 'forks' as const,
+                env: vulkanEnv(lavapipe),
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

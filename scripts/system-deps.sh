@@ -2,7 +2,9 @@
 # Makes sure the system pieces the tests need are present: a Chromium with WebGPU (Debian's
 # chromium, never a downloaded browser) and the Vulkan loader that Dawn (the `webgpu` package)
 # and the SwiftShader driver need. Installs them with apt-get when run as root on Debian/Ubuntu;
-# elsewhere says exactly what to install.
+# elsewhere says exactly what to install. On Debian 12 it also adds Mesa 25's lavapipe from
+# bookworm-backports (a second CPU Vulkan driver, with shader-f16) when it can; the GPU tests
+# then run on both drivers.
 set -euo pipefail
 
 have_chromium() {
@@ -17,18 +19,45 @@ have_vulkan_loader() {
   ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1'
 }
 
+mesa_major() {
+  dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null | cut -d. -f1
+}
+
+# Optional: lavapipe from Mesa 25+ (Debian 12 ships 22.3, which Dawn rejects). The backports
+# source reuses the mirror this machine's own apt configuration names.
+add_lavapipe() {
+  [ "$(mesa_major)" -ge 25 ] 2>/dev/null && return 0
+  . /etc/os-release 2>/dev/null || return 0
+  [ "${VERSION_CODENAME:-}" = bookworm ] || return 0
+  local uri
+  uri=$(grep -hoE '^URIs: *\S+' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -m1 '/debian$' ||
+    grep -hoE '^deb +\S+/debian ' /etc/apt/sources.list 2>/dev/null | awk '{print $2}' | head -n1)
+  [ -n "$uri" ] || return 0
+  if ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    printf 'Types: deb\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      "$uri" >/etc/apt/sources.list.d/backports.sources
+  fi
+  echo "Installing Mesa 25 lavapipe from bookworm-backports (a second driver for the GPU tests)…"
+  apt-get update -qq &&
+    apt-get install -y -qq -t bookworm-backports mesa-vulkan-drivers >/dev/null ||
+    echo "warning: could not install Mesa 25 lavapipe; the GPU tests run on SwiftShader only." >&2
+}
+
 missing=()
 have_chromium || missing+=(chromium)
 have_vulkan_loader || missing+=(libvulkan1)
-[ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "Installing ${missing[*]} with apt-get (needed by the browser and GPU tests)…"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]} with apt-get (needed by the browser and GPU tests)…"
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  add_lavapipe
   exit 0
 fi
+[ ${#missing[@]} -eq 0 ] && exit 0
 
 cat >&2 <<MSG
 The tests need: ${missing[*]}

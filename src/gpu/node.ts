@@ -10,7 +10,14 @@ import { GpuError } from './errors';
 /** Software Vulkan drivers, in order of preference, with the Debian package that ships each. */
 export const SOFTWARE_VULKAN_DRIVERS = [
   { icd: '/usr/lib/chromium/vk_swiftshader_icd.json', name: 'SwiftShader (from Debian chromium)' },
-  { icd: '/usr/share/vulkan/icd.d/lvp_icd.x86_64.json', name: 'Mesa lavapipe' },
+  {
+    icd: '/usr/share/vulkan/icd.d/lvp_icd.json',
+    name: 'Mesa lavapipe (Mesa 25+; older ones are rejected by Dawn)',
+  },
+  {
+    icd: '/usr/share/vulkan/icd.d/lvp_icd.x86_64.json',
+    name: 'Mesa lavapipe (Mesa 25+; older ones are rejected by Dawn)',
+  },
 ] as const;
 
 export const INSTALL_HINT =
