@@ -13,6 +13,7 @@ const LAVAPIPE_ICDS = [
 
 function mesaMajorVersion(): number | null {
   try {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax
     const version = execFileSync('dpkg-query', ['-W', '-f=${Version}', 'mesa-vulkan-drivers'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],

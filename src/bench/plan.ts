@@ -177,7 +177,7 @@ export function buildPlan(name: PlanName, inputs: PlanInputs): Plan {
     name,
     timing: quick
       ? { samples: 5, sampleTargetMs: 20, submitBudgetMs: 40 }
-      : { samples: 10, sampleTargetMs: 25, submitBudgetMs: 40 },
+      : { samples: 7, sampleTargetMs: 25, submitBudgetMs: 40 },
     cases: [...probes(quick, inputs), ...(quick ? quickKernels(matrices) : fullKernels(matrices))],
   };
 }

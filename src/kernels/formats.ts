@@ -6,7 +6,9 @@
 //   int8  symmetric, groups of 32 along K, one f16 scale a group;   8.5 bits/weight (like Q8_0)
 //         four int8 per u32 (byte j = k % 4), q in [−127, 127], w = q · scale
 //   int4  groups of 32 along K, one f16 scale a group;             4.5 bits/weight (like Q4_0)
-//         eight 4-bit values per u32 (nibble j = k % 8), stored q + 8, w = q · scale, q in [−8, 7]
+//         eight 4-bit values per u32, stored q + 8, w = q · scale, q in [−8, 7]; byte b of the
+//         u32 holds k % 8 = b in its low nibble and k % 8 = b + 4 in its high nibble, so one
+//         mask and one unpack4x8unorm yield four consecutive weights (the llama.cpp Q4_0 idea)
 //
 // Rows are contiguous; every row starts on a 16-byte boundary because K is a multiple of 32.
 // Scales are one flat f16 array over (row, group), two per u32 (low half first); an odd total
@@ -60,6 +62,9 @@ export function matrixBytes(format: MatrixFormat, n: number, k: number): number 
   return (n * k * bitsPerWeight(format)) / 8;
 }
 
+/** Bit position of the nibble holding weight j (0…7) of an int4 word. */
+export const int4Shift = (j: number): number => (j < 4 ? 8 * j : 8 * (j - 4) + 4);
+
 const f32 = new Float32Array(1);
 const f32Bits = new Uint32Array(f32.buffer);
 
@@ -90,7 +95,6 @@ export function packMatrix(
   } else {
     const qmax = format === 'int8' ? 127 : 7;
     const perWord = format === 'int8' ? 4 : 8;
-    const bits = 32 / perWord;
     for (let g = 0; g < groups; g++) {
       const base = g * GROUP_SIZE;
       let amax = 0;
@@ -107,9 +111,9 @@ export function packMatrix(
                 Math.min(qmax, Math.round(v(base + j) / scale)),
               );
         const stored = format === 'int8' ? q & 0xff : q + 8;
-        const word = (base + j) / perWord;
-        const w = Math.floor(word);
-        weights[w] = ((weights[w] ?? 0) | (stored << (bits * ((base + j) % perWord)))) >>> 0;
+        const w = Math.floor((base + j) / perWord);
+        const shift = format === 'int8' ? 8 * ((base + j) % 4) : int4Shift((base + j) % 8);
+        weights[w] = ((weights[w] ?? 0) | (stored << shift)) >>> 0;
       }
     }
   }
@@ -189,7 +193,7 @@ export function weightAt(m: MatrixWords, row: number, col: number): number {
     case 'int8':
       return ((((m.word(i >> 2) >>> (8 * (i & 3))) & 0xff) << 24) >> 24) * scale();
     case 'int4':
-      return (((m.word(i >> 3) >>> (4 * (i & 7))) & 0xf) - 8) * scale();
+      return (((m.word(i >> 3) >>> int4Shift(i & 7)) & 0xf) - 8) * scale();
   }
 }
 

@@ -1,0 +1,109 @@
+// Weight formats: pack → unpack round trips, the documented bit layouts, and exact byte counts.
+
+import { describe, expect, it } from 'vitest';
+import {
+  checkShape,
+  int4Shift,
+  MATRIX_FORMATS,
+  type MatrixFormat,
+  matrixBytes,
+  packedWords,
+  packMatrix,
+  randomMatrixWords,
+  ShapeError,
+  unpackMatrix,
+  weightAt,
+  wordsPerRow,
+} from '../../src/kernels/formats';
+import { roundHalf } from '../../src/kernels/half';
+import { WEIGHT_FORMATS } from '../../src/model/formats';
+
+const values = (n: number, k: number) =>
+  Float64Array.from({ length: n * k }, (_, i) => Math.sin(i * 1.618) * (1 + (i % 7)));
+
+describe('pack and unpack', () => {
+  it('f32 and fp16 round-trip exactly to the nearest representable value', () => {
+    const v = values(3, 64);
+    expect([...unpackMatrix(packedWords(packMatrix('f32', 3, 64, v)))]).toEqual(
+      [...v].map(Math.fround),
+    );
+    expect([...unpackMatrix(packedWords(packMatrix('fp16', 3, 64, v)))]).toEqual(
+      [...v].map(roundHalf),
+    );
+  });
+
+  for (const format of ['int8', 'int4'] as const) {
+    it(`${format} round-trips within half a quantization step of each group's scale`, () => {
+      const v = values(5, 96);
+      const packed = packMatrix(format, 5, 96, v);
+      const back = unpackMatrix(packedWords(packed));
+      const qmax = format === 'int8' ? 127 : 7;
+      for (let g = 0; g < (5 * 96) / 32; g++) {
+        const group = [...v.slice(g * 32, g * 32 + 32)];
+        const step = roundHalf(Math.max(...group.map(Math.abs)) / qmax);
+        for (let j = 0; j < 32; j++) {
+          const i = g * 32 + j;
+          expect(Math.abs((back[i] ?? 0) - (v[i] ?? 0))).toBeLessThanOrEqual(step * 0.5 + 1e-6);
+        }
+      }
+    });
+  }
+
+  it('an all-zero group has scale 0 and unpacks to zeros', () => {
+    const zeros = new Float64Array(2 * 32);
+    expect(
+      [...unpackMatrix(packedWords(packMatrix('int4', 2, 32, zeros)))].every((x) => x === 0),
+    ).toBe(true);
+  });
+});
+
+describe('layouts', () => {
+  it('int8: byte j of a word is weight k % 4 = j, two’s complement', () => {
+    const v = new Float64Array(32);
+    v[0] = 127;
+    v[1] = -127;
+    v[2] = 1;
+    const packed = packMatrix('int8', 1, 32, v);
+    expect(packed.weights[0]).toBe((0x7f | (0x81 << 8) | (0x01 << 16)) >>> 0);
+  });
+
+  it('int4: byte b holds weight b in its low nibble and b + 4 in its high nibble, stored + 8', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map(int4Shift)).toEqual([0, 8, 16, 24, 4, 12, 20, 28]);
+    const v = new Float64Array(32);
+    v[0] = 7; // q = 7 → 15
+    v[4] = -7; // q = −7 → 1
+    const packed = packMatrix('int4', 1, 32, v);
+    expect((packed.weights[0] ?? 0) & 0xff).toBe(0x1f);
+  });
+
+  it('random matrices are valid in every format and read the same way as packed ones', () => {
+    for (const format of MATRIX_FORMATS) {
+      const m = randomMatrixWords(format, 3, 64, 42);
+      const w = unpackMatrix(m);
+      expect(w.every(Number.isFinite)).toBe(true);
+      expect(Math.max(...w.map(Math.abs))).toBeLessThan(2);
+      expect(weightAt(m, 2, 63)).toBe(w[2 * 64 + 63]);
+    }
+  });
+});
+
+describe('bytes and shapes', () => {
+  it('counts exactly n·k·bits/8, scales included', () => {
+    for (const format of MATRIX_FORMATS) {
+      const packed = packMatrix(format as MatrixFormat, 4, 64, values(4, 64));
+      const bits = WEIGHT_FORMATS[format].bitsPerWeight;
+      expect(packed.bytes).toBe((4 * 64 * bits) / 8);
+      expect(matrixBytes(format, 4, 64)).toBe(packed.bytes);
+      const scaleBytes = format === 'int8' || format === 'int4' ? (4 * 64 * 2) / 32 : 0;
+      expect(packed.weights.byteLength + scaleBytes).toBe(packed.bytes);
+      expect(packed.weights.length).toBe(4 * wordsPerRow(format, 64));
+    }
+  });
+
+  it('refuses K that is not a multiple of 32 and non-positive N', () => {
+    expect(() => checkShape(4, 100)).toThrow(ShapeError);
+    expect(() => checkShape(4, 100)).toThrow(/K must be a positive multiple of 32/);
+    expect(() => checkShape(0, 64)).toThrow(/N must be a positive integer/);
+    expect(() => packMatrix('f32', 2, 32, new Float64Array(3))).toThrow(/expected 64 values/);
+  });
+});
