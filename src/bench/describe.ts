@@ -25,5 +25,5 @@ export function describeShape(row: ResultRow): string {
 
 export function describeStatus(row: ResultRow): string {
   if (!row.verified) return 'FAILED';
-  return row.noisy ? `verified, noisy (spread ${(row.spread * 100).toFixed(0)} %)` : 'verified';
+  return row.noisy ? `verified · noisy, spread ${(row.spread * 100).toFixed(0)} %` : 'verified';
 }
