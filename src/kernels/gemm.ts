@@ -4,7 +4,7 @@ import gemmShader from '../../shaders/gemm.wgsl?raw';
 import { type MatrixFormat, matrixBytes } from './formats';
 import { prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
-import { weightsShader } from './weights';
+import { WEIGHTS_TOLERANCE, weightsShader } from './weights';
 
 export interface GemmVariant {
   name: string;
@@ -61,6 +61,7 @@ function prepareGemm(
   return prepareMatrixProduct(env, {
     label: `gemm-${format}-${variant.name}`,
     code: `${weightsShader(format)}\n${gemmShader}`,
+    tolerance: WEIGHTS_TOLERANCE.portable,
     entryPoint: variant.entry,
     format,
     m,

@@ -4,7 +4,7 @@ import gemvShader from '../../shaders/gemv.wgsl?raw';
 import { type MatrixFormat, matrixBytes } from './formats';
 import { prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
-import { weightsShader } from './weights';
+import { WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
 export interface GemvVariant {
   name: string;
@@ -12,13 +12,25 @@ export interface GemvVariant {
   workgroupSize: number;
   /** Invocations per row (gemv_team). */
   team: number;
+  /** Dequantization code; f16-native applies to fp16 weights where shader-f16 is granted. */
+  weights: WeightsCode;
 }
 
-export const GEMV_VARIANTS: readonly GemvVariant[] = [
+const BASE_VARIANTS: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'row-wg64', entry: 'gemv_row', workgroupSize: 64, team: 1 },
   { name: 'team32-wg256', entry: 'gemv_team', workgroupSize: 256, team: 32 },
   { name: 'team8-wg64', entry: 'gemv_team', workgroupSize: 64, team: 8 },
 ];
+
+export const GEMV_VARIANTS: readonly GemvVariant[] = [
+  ...BASE_VARIANTS.map((v) => ({ ...v, weights: 'portable' as const })),
+  ...BASE_VARIANTS.map((v) => ({ ...v, name: `${v.name}-f16`, weights: 'f16-native' as const })),
+];
+
+/** The variants that can run for `format` on a device with (or without) shader-f16. */
+export function gemvVariantsFor(format: MatrixFormat, hasF16: boolean): GemvVariant[] {
+  return GEMV_VARIANTS.filter((v) => v.weights === 'portable' || (format === 'fp16' && hasF16));
+}
 
 export interface GemvOptions {
   /** Weight bytes all copies together should span, so dispatches do not hit in cache. */
@@ -62,7 +74,8 @@ function prepareGemv(
   const rowsPerWorkgroup = variant.workgroupSize / variant.team;
   return prepareMatrixProduct(env, {
     label: `gemv-${format}-${variant.name}`,
-    code: `${weightsShader(format)}\n${gemvShader}`,
+    code: `${weightsShader(format, variant.weights)}\n${gemvShader}`,
+    tolerance: WEIGHTS_TOLERANCE[variant.weights],
     entryPoint: variant.entry,
     constants: { WG: variant.workgroupSize, TEAM: variant.team },
     format,

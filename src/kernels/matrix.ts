@@ -198,6 +198,8 @@ export interface MatrixProductSpec {
   seed: number;
   rotationBytes: number;
   maxBindingBytes: number;
+  /** Allowed error as a share of Σ|w·x| (see WEIGHTS_TOLERANCE). */
+  tolerance: number;
   /** A chunk's uniform words and workgroup grid. */
   layout: (chunk: MatrixChunk) => { params: number[]; workgroups: [number, number] };
 }
@@ -241,7 +243,7 @@ export async function prepareMatrixProduct(
     },
     async verify() {
       const actual = new Float32Array(await env.buffers.read(y));
-      return verifyGemm(actual, format, m, n, k, seed, xValues);
+      return verifyGemm(actual, format, m, n, k, seed, xValues, spec.tolerance);
     },
   };
 }

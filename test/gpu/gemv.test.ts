@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BenchRunner } from '../../src/bench/runner';
 import type { GpuContext } from '../../src/gpu/device';
 import { MATRIX_FORMATS, matrixBytes } from '../../src/kernels/formats';
-import { GEMV_VARIANTS, type GemvVariant, gemvCase } from '../../src/kernels/gemv';
+import { GEMV_VARIANTS, type GemvVariant, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
 import { FAST_TIMING, testGpu } from './context';
 
 let gpu: GpuContext;
@@ -26,21 +26,39 @@ const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 
 describe('GEMV on a real adapter', () => {
   for (const format of MATRIX_FORMATS) {
-    for (const variant of GEMV_VARIANTS) {
-      it(`${format} ${variant.name}: ragged 37×96 and 300×256 verify`, async () => {
+    it(`${format}, every variant this adapter can run: ragged 37×96 and 300×256 verify`, async () => {
+      for (const variant of gemvVariantsFor(format, gpu.hasF16)) {
         for (const [n, k] of [
           [37, 96],
           [300, 256],
         ] as const) {
           const row = await runner.runCase(gemvCase(format, n, k, variant, options), FAST_TIMING);
-          expect(row.error, `${n}×${k}`).toBeUndefined();
+          expect(row.error, `${variant.name} ${n}×${k}`).toBeUndefined();
           expect(row.verified).toBe(true);
           expect(row.bytes).toBe(matrixBytes(format, n, k) + 4 * k + 4 * n);
           expect(row.flops).toBe(2 * n * k);
         }
-      });
-    }
+      }
+    });
   }
+
+  it('offers the f16-native variant for fp16 exactly where shader-f16 is granted', async () => {
+    const native = GEMV_VARIANTS.filter((v) => v.weights === 'f16-native');
+    expect(native.length).toBeGreaterThan(0);
+    expect(gemvVariantsFor('int4', true).some((v) => v.weights === 'f16-native')).toBe(false);
+    expect(gemvVariantsFor('fp16', gpu.hasF16).some((v) => v.weights === 'f16-native')).toBe(
+      gpu.hasF16,
+    );
+    if (!gpu.hasF16) {
+      // Forced onto an adapter without shader-f16 it is a failed row naming the problem.
+      const row = await runner.runCase(
+        gemvCase('fp16', 37, 96, native[0] as GemvVariant, options),
+        FAST_TIMING,
+      );
+      expect(row.verified).toBe(false);
+      expect(row.error).toMatch(/f16/);
+    }
+  });
 
   it('splits a matrix larger than one binding into row chunks, and still verifies', async () => {
     for (const format of MATRIX_FORMATS) {
