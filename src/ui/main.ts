@@ -7,6 +7,7 @@ import { summarizeRun } from '../bench/summary';
 import { createBenchClient } from '../worker/client';
 import type { AdapterReport } from '../worker/protocol';
 import { BandwidthChart } from './charts';
+import { type DocumentOrigin, setupSharePanel } from './share-panel';
 
 function element<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -26,6 +27,7 @@ const ui = {
   tbody: element<HTMLTableElement>('results-table').tBodies[0] as HTMLTableSectionElement,
   dram: element<HTMLElement>('dram-gbps'),
   compute: element<HTMLElement>('compute-peak'),
+  origin: element<HTMLParagraphElement>('doc-origin'),
 };
 
 const chart = new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart'));
@@ -117,6 +119,30 @@ function showSummary(doc: ResultsDocument): void {
   ui.compute.textContent = peaks.length > 0 ? peaks.join(', ') : 'not measured';
 }
 
+const ORIGIN_TEXT: Record<Exclude<DocumentOrigin, 'live'>, string> = {
+  shared: 'A shared result, opened from a link — not a live run on this machine.',
+  imported: 'An imported results file — not a live run on this machine.',
+};
+
+/** Shows a whole document: a finished run, a shared link or an imported file. */
+function showDocument(doc: ResultsDocument, origin: DocumentOrigin): void {
+  lastDocument = doc;
+  rows = [...doc.results];
+  ui.tbody.replaceChildren();
+  for (const row of rows) appendRow(row);
+  chart.update(rows);
+  showSummary(doc);
+  share.setDocument(doc);
+  ui.origin.hidden = origin === 'live';
+  if (origin !== 'live') {
+    const a = doc.adapter;
+    ui.origin.textContent = `${ORIGIN_TEXT[origin]} Measured ${doc.createdAt.slice(0, 10)} on ${[a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || 'an unnamed adapter'}.`;
+  }
+  document.body.dataset.origin = origin;
+}
+
+const share = setupSharePanel(showDocument);
+
 function setRunning(running: boolean): void {
   ui.quick.disabled = running;
   ui.full.disabled = running;
@@ -127,6 +153,8 @@ function setRunning(running: boolean): void {
 async function run(plan: PlanName): Promise<void> {
   rows = [];
   ui.tbody.replaceChildren();
+  ui.origin.hidden = true;
+  share.setDocument(null);
   ui.error.hidden = true;
   chart.update(rows);
   setRunning(true);
@@ -145,12 +173,11 @@ async function run(plan: PlanName): Promise<void> {
         chart.update(rows);
       },
     );
-    lastDocument = doc;
     ui.progress.value = ui.progress.max;
     ui.progressLabel.textContent = doc.incomplete
       ? `Stopped: ${doc.incomplete}`
       : `Done: ${doc.results.filter((r) => r.verified).length} of ${doc.results.length} kernels verified.`;
-    showSummary(doc);
+    showDocument(doc, 'live');
     document.body.dataset.done = 'true';
   } catch (e) {
     ui.error.hidden = false;

@@ -94,6 +94,37 @@ describe('the page', () => {
     console.log(
       `Quick plan in headless Chromium: ${seconds.toFixed(1)} s, ${verifiedRows} verified rows, ${dram}`,
     );
+    // Share: a permalink reproduces the run in a fresh page, marked as shared.
+    await page.click('#make-link');
+    const link = await page.locator('#share-link').inputValue();
+    expect(link).toMatch(new RegExp(`^${origin}/#r=[A-Za-z0-9_-]+$`));
+    const shared = await browser.newPage();
+    await shared.goto(link);
+    await shared.waitForSelector('body[data-origin="shared"]', { timeout: 30_000 });
+    expect(await shared.locator('#doc-origin').textContent()).toMatch(/shared result/);
+    expect(await shared.locator('#results-table tbody tr').count()).toBe(doc.results.length);
+    await shared.close();
+
+    // A malformed file is refused with a message naming the problem; the results stay.
+    await page.setInputFiles('#import-file', {
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"schemaVersion": 1,'),
+    });
+    await expect.poll(() => page.locator('#share-error').textContent()).toMatch(/not valid JSON/);
+    expect(await page.locator('#results-table tbody tr').count()).toBe(doc.results.length);
+
+    // An imported document's strings are shown as text, never as HTML.
+    const hostile = { ...doc, adapter: { ...doc.adapter, vendor: '<img src=x id=pwned>' } };
+    await page.setInputFiles('#import-file', {
+      name: 'hostile.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(hostile)),
+    });
+    await page.waitForSelector('body[data-origin="imported"]');
+    expect(await page.locator('#doc-origin').textContent()).toContain('<img src=x id=pwned>');
+    expect(await page.locator('#pwned').count()).toBe(0);
+
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
