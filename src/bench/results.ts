@@ -55,6 +55,10 @@ export interface ResultRow {
   verified: boolean;
   /** Present when the kernel failed: it was not verified, or could not run. */
   error?: string;
+  /** How the samples were taken: dispatches in one submit (kept short for GPU watchdogs)… */
+  dispatchesPerSubmit?: number;
+  /** …and submits in one sample (long enough to time). */
+  submitsPerSample?: number;
   /** GEMV/GEMM: FLOPs per byte. */
   intensity?: number;
   /** GEMV/GEMM: achieved ÷ min(compute peak, intensity × read bandwidth), both measured in this run. */
@@ -174,10 +178,12 @@ const checkRow = fields(
     gflops: num,
     verified: bool,
     error: str,
+    dispatchesPerSubmit: num,
+    submitsPerSample: num,
     intensity: num,
     rooflineEfficiency: num,
   },
-  ['error', 'intensity', 'rooflineEfficiency'],
+  ['error', 'dispatchesPerSubmit', 'submitsPerSample', 'intensity', 'rooflineEfficiency'],
 );
 
 const checkTuning = fields({

@@ -112,7 +112,7 @@ export class BenchRunner {
         );
         stats = summarize(samples);
       }
-      return measuredRow(kcase, stats);
+      return measuredRow(kcase, stats, calibration);
     } catch (e) {
       if (this.gpu.lostReason() !== null)
         throw new GpuError('device-lost', `Device lost (${this.gpu.lostReason()}).`);
@@ -319,7 +319,7 @@ export function failedRow(kcase: KernelCase, error: string): ResultRow {
   };
 }
 
-function measuredRow(kcase: KernelCase, stats: SampleStats): ResultRow {
+function measuredRow(kcase: KernelCase, stats: SampleStats, calibration: Calibration): ResultRow {
   const seconds = stats.median / 1000;
   return {
     ...baseRow(kcase),
@@ -333,5 +333,7 @@ function measuredRow(kcase: KernelCase, stats: SampleStats): ResultRow {
     gbps: seconds > 0 ? kcase.bytes / seconds / 1e9 : 0,
     gflops: seconds > 0 ? kcase.flops / seconds / 1e9 : 0,
     verified: true,
+    dispatchesPerSubmit: calibration.repsPerSubmit,
+    submitsPerSample: calibration.submitsPerSample,
   };
 }

@@ -10,6 +10,7 @@ import type { GpuContext } from '../../src/gpu/device';
 import { isGpuError } from '../../src/gpu/errors';
 import { createComputePipeline } from '../../src/gpu/pipeline';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
+import { fmaCase } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
 import { FAST_TIMING, testGpu } from './context';
 
@@ -103,6 +104,29 @@ describe('a whole plan', () => {
     expect(summary.dramReadGbps).toBeGreaterThan(0);
     expect(summary.computePeakGflops.f32).toBeGreaterThan(0);
     expect(runner.ledger.liveCount).toBe(0);
+  });
+});
+
+describe('watchdog safety', () => {
+  it('a slow kernel is split into one dispatch per submit; a fast one is packed within the budget', async () => {
+    const runner = new BenchRunner(gpu);
+    const timing = { samples: 2, sampleTargetMs: 100, submitBudgetMs: 2 };
+    // 268 M FLOPs per dispatch: longer than a 2 ms submit budget on these CPU adapters.
+    const slow = await runner.runCase(fmaCase('f32', 1 << 15, 512), timing);
+    expect(slow.verified).toBe(true);
+    expect(slow.medianMs).toBeGreaterThan(timing.submitBudgetMs);
+    expect(slow.dispatchesPerSubmit).toBe(1);
+    expect(slow.submitsPerSample).toBeGreaterThan(1);
+    const roomy = { ...timing, submitBudgetMs: 40 };
+    const fast = await runner.runCase(
+      bandwidthCase('read', 64 * 1024, { targetBytesPerDispatch: 64 * 1024 }),
+      roomy,
+    );
+    expect(fast.verified).toBe(true);
+    expect(fast.dispatchesPerSubmit).toBeGreaterThan(1);
+    // Packed up to, not beyond, the budget (as calibrated; the median may differ a little).
+    expect((fast.dispatchesPerSubmit ?? 0) * fast.medianMs).toBeLessThan(roomy.submitBudgetMs * 2);
+    runner.destroy();
   });
 });
 
