@@ -14,7 +14,12 @@ export function formatBytes(bytes: number): string {
 }
 
 export function describeShape(row: ResultRow): string {
-  if (row.shape.workingSetBytes !== undefined) return formatBytes(row.shape.workingSetBytes);
+  const { workingSetBytes, requestedWorkingSetBytes } = row.shape;
+  if (workingSetBytes !== undefined) {
+    return requestedWorkingSetBytes === undefined
+      ? formatBytes(workingSetBytes)
+      : `${formatBytes(workingSetBytes)} (${formatBytes(requestedWorkingSetBytes)} ran out of memory)`;
+  }
   if (row.kernel === 'fma') {
     return `${row.shape.iters} FMA/elt · ${(row.shape.flopsPerByte ?? 0).toFixed(1)} FLOP/B`;
   }

@@ -117,6 +117,12 @@ export class BenchRunner {
       if (this.gpu.lostReason() !== null)
         throw new GpuError('device-lost', `Device lost (${this.gpu.lostReason()}).`);
       if (isGpuError(e, 'cancelled') || isGpuError(e, 'device-lost')) throw e;
+      const smaller = isGpuError(e, 'out-of-memory') ? kcase.smaller?.() : null;
+      if (smaller) {
+        // Free this attempt's buffers first, then try the same kernel on less memory.
+        this.ledger.destroyAll();
+        return await this.runCase(smaller, timing, signal);
+      }
       return failedRow(kcase, errorMessage(e));
     } finally {
       this.ledger.destroyAll();

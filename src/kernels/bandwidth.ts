@@ -60,23 +60,37 @@ export function bandwidthGeometry(
   return { n, workgroups, threads: workgroups * wg, passes, bytes };
 }
 
+/** Working sets are halved down to this when memory runs out. */
+const SMALLEST_WORKING_SET = 64 * 1024;
+
 export function bandwidthCase(
   kind: BandwidthKind,
   workingSetBytes: number,
   options: BandwidthOptions,
+  /** The working set first asked for, when this case is a smaller retry. */
+  requestedBytes = workingSetBytes,
 ): KernelCase {
   const geometry = bandwidthGeometry(kind, workingSetBytes, options);
   const wg = options.workgroupSize ?? 256;
   const seed = options.seed ?? 0x5eed;
+  const retried = requestedBytes !== workingSetBytes;
   return {
     kernel: kind,
     variant: `u32x4-wg${wg}`,
     format: 'u32',
-    shape: { workingSetBytes, passes: geometry.passes },
+    shape: {
+      workingSetBytes,
+      passes: geometry.passes,
+      ...(retried ? { requestedWorkingSetBytes: requestedBytes } : {}),
+    },
     bytes: geometry.bytes,
     flops: 0,
-    label: `${kind} ${formatBytes(workingSetBytes)}`,
+    label: `${kind} ${formatBytes(workingSetBytes)}${retried ? ` (${formatBytes(requestedBytes)} did not fit)` : ''}`,
     prepare: (env) => prepareBandwidth(env, kind, geometry, wg, seed),
+    smaller: () =>
+      workingSetBytes / 2 >= SMALLEST_WORKING_SET
+        ? bandwidthCase(kind, workingSetBytes / 2, options, requestedBytes)
+        : null,
   };
 }
 

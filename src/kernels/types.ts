@@ -34,6 +34,8 @@ export interface KernelCase {
   /** Human-readable name for progress, e.g. "read 64 MiB". */
   label: string;
   prepare(env: KernelEnv): Promise<PreparedKernel>;
+  /** The same kernel on less memory, tried when this one runs out of GPU memory; null at the floor. */
+  smaller?: () => KernelCase | null;
 }
 
 /** A short table of the first mismatches, for error messages (like the WebGPU CTS prints). */

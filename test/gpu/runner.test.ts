@@ -1,13 +1,14 @@
 // The runner on a real adapter: whole plans, wrong answers, cancel, device loss, out of memory.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeShape } from '../../src/bench/describe';
 import { buildPlan } from '../../src/bench/plan';
 import { validateResults } from '../../src/bench/results';
 import { BenchRunner } from '../../src/bench/runner';
 import { summarizeRun } from '../../src/bench/summary';
 import { BufferLedger } from '../../src/gpu/buffers';
 import type { GpuContext } from '../../src/gpu/device';
-import { isGpuError } from '../../src/gpu/errors';
+import { GpuError, isGpuError } from '../../src/gpu/errors';
 import { createComputePipeline } from '../../src/gpu/pipeline';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
@@ -175,6 +176,40 @@ describe('failures', () => {
     expect(kept.length).toBe(plan.cases.findIndex((c) => c.kernel === 'copy') + 1);
     expect(kept.every((r) => r.kernel === 'read' || r.kernel === 'copy')).toBe(true);
     expect(doc.results.length).toBeLessThan(plan.cases.length);
+    expect(runner.ledger.liveCount).toBe(0);
+    runner.destroy();
+  });
+
+  it('out of memory: retried on half the working set until it fits, and the size used is recorded', async () => {
+    // An allocator that refuses anything over `limit`, with the error BufferLedger.create raises
+    // for an out-of-memory error scope (a real one cannot be provoked on a 24 GB CPU adapter).
+    const limited = (c: KernelCase, limit: number): KernelCase => ({
+      ...c,
+      prepare: async (env) => {
+        const size = c.shape.workingSetBytes ?? 0;
+        if (size > limit)
+          throw new GpuError('out-of-memory', `Could not allocate read-src (${size} bytes).`);
+        return c.prepare(env);
+      },
+      smaller: () => {
+        const next = c.smaller?.();
+        return next ? limited(next, limit) : null;
+      },
+    });
+    const read = (bytes: number) =>
+      bandwidthCase('read', bytes, { targetBytesPerDispatch: 1 << 20 });
+    const runner = new BenchRunner(gpu);
+    const row = await runner.runCase(limited(read(1 << 20), 256 * 1024), FAST_TIMING);
+    expect(row.verified).toBe(true);
+    expect(row.shape).toMatchObject({
+      workingSetBytes: 256 * 1024,
+      requestedWorkingSetBytes: 1 << 20,
+    });
+    expect(describeShape(row)).toBe('256 KiB (1 MiB ran out of memory)');
+    // Nothing fits: halved down to the 64 KiB floor, then a failed row naming the problem.
+    const none = await runner.runCase(limited(read(256 * 1024), 0), FAST_TIMING);
+    expect(none.verified).toBe(false);
+    expect(none.error).toMatch(/Could not allocate read-src \(65536 bytes\)/);
     expect(runner.ledger.liveCount).toBe(0);
     runner.destroy();
   });
