@@ -134,6 +134,8 @@ export class BenchRunner {
     plan: Plan,
     runtime: RuntimeDescription,
     hooks: RunHooks = {},
+    /** An earlier, incomplete run of the same plan: its verified rows are kept, not re-measured. */
+    resume?: ResultsDocument,
   ): Promise<ResultsDocument> {
     const doc: ResultsDocument = {
       schemaVersion: SCHEMA_VERSION,
@@ -148,6 +150,12 @@ export class BenchRunner {
       results: [],
     };
     const chosen = new Map<string, string>();
+    const kept = new Map<string, ResultRow>();
+    for (const row of resume?.results ?? []) if (row.verified) kept.set(rowKey(row), row);
+    for (const record of resume?.tuning ?? []) {
+      chosen.set(record.family, record.chosen);
+      doc.tuning?.push(record);
+    }
     const started = performance.now();
     for (const [i, item] of plan.cases.entries()) {
       const elapsed = performance.now() - started;
@@ -158,6 +166,12 @@ export class BenchRunner {
         label: item.label,
         etaMs: i === 0 ? null : (elapsed / i) * (plan.cases.length - i),
       });
+      const earlier = kept.get(itemKey(item));
+      if (earlier) {
+        doc.results.push(earlier);
+        hooks.onResult?.(earlier);
+        continue;
+      }
       let kcase: KernelCase | null = isTuned(item) ? null : item;
       try {
         if (isTuned(item)) {
@@ -292,6 +306,14 @@ function baseRow(kcase: KernelCase) {
     bytes: kcase.bytes,
     flops: kcase.flops,
   };
+}
+
+/** Identifies a measurement across runs of one plan: kernel, format and shape. */
+const rowKey = (row: Pick<ResultRow, 'kernel' | 'format' | 'shape'>): string =>
+  JSON.stringify([row.kernel, row.format, row.shape]);
+
+function itemKey(item: KernelCase | TunedCase): string {
+  return rowKey(isTuned(item) ? item.make(item.variants[0] ?? '') : item);
 }
 
 /** A failed row for a tuned case whose variants all failed: no variant ran. */

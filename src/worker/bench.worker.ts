@@ -34,7 +34,7 @@ const api: BenchWorkerApi = {
     }
   },
 
-  async run(planName, callbacks: RunCallbacks) {
+  async run(planName, callbacks: RunCallbacks, resume) {
     const ctx = await device();
     const plan = buildPlan(planName, { limits: ctx.grantedLimits, hasF16: ctx.hasF16 });
     const runner = new BenchRunner(ctx);
@@ -48,6 +48,7 @@ const api: BenchWorkerApi = {
           onProgress: (p) => callbacks.onProgress(p),
           onResult: (row) => callbacks.onResult(row),
         },
+        resume,
       );
     } finally {
       runner.destroy();

@@ -11,6 +11,7 @@ export interface BenchClient {
     plan: PlanName,
     onProgress: (p: Progress) => void,
     onResult: (row: ResultRow) => void,
+    resume?: ResultsDocument,
   ): Promise<ResultsDocument>;
   cancel(): Promise<void>;
   bufferStats(): Promise<{ live: number; created: number; destroyed: number }>;
@@ -25,7 +26,8 @@ export function createBenchClient(): BenchClient {
   const api = Comlink.wrap<BenchWorkerApi>(worker);
   return {
     describe: () => api.describe(),
-    run: (plan, onProgress, onResult) => api.run(plan, Comlink.proxy({ onProgress, onResult })),
+    run: (plan, onProgress, onResult, resume) =>
+      api.run(plan, Comlink.proxy({ onProgress, onResult }), resume),
     cancel: () => api.cancel(),
     bufferStats: () => api.bufferStats(),
     terminate: () => {

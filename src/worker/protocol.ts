@@ -27,8 +27,12 @@ export interface RunCallbacks {
 export interface BenchWorkerApi {
   /** Acquires (or reuses) the device and describes the adapter; never throws. */
   describe(): Promise<AdapterReport>;
-  /** Runs a plan; resolves with the document, marked incomplete if it stopped early. */
-  run(plan: PlanName, callbacks: RunCallbacks): Promise<ResultsDocument>;
+  /**
+   * Runs a plan; resolves with the document, marked incomplete if it stopped early. With
+   * `resume` (an incomplete run of the same plan, e.g. after a lost device) its verified rows
+   * are kept and only the rest is measured, on a new device if the old one is gone.
+   */
+  run(plan: PlanName, callbacks: RunCallbacks, resume?: ResultsDocument): Promise<ResultsDocument>;
   /** Stops the current run at the next checkpoint; its buffers are freed. */
   cancel(): void;
   /** Live GPU buffers and totals, for leak checks. */

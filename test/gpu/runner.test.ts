@@ -243,5 +243,21 @@ describe('failures', () => {
     expect(doc.results).toHaveLength(2);
     expect(doc.incomplete).toMatch(/Stopped at read 512 KiB.*lost/);
     expect(validateResults(doc)).toBe(doc);
+
+    // Resumed on a new device: the row measured before is kept as it was, the rest is measured.
+    const fresh = await testGpu();
+    const again = new BenchRunner(fresh);
+    const resumed = await again.runPlan(
+      { name: 'quick', timing: FAST_TIMING, cases },
+      RUNTIME,
+      {},
+      doc,
+    );
+    expect(resumed.incomplete).toBeUndefined();
+    expect(resumed.results).toHaveLength(3);
+    expect(resumed.results.every((r) => r.verified)).toBe(true);
+    expect(resumed.results[0]).toBe(doc.results[0]);
+    again.destroy();
+    fresh.destroy();
   });
 });
