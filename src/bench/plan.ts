@@ -6,7 +6,7 @@ import { bandwidthCase } from '../kernels/bandwidth';
 import { fmaCase } from '../kernels/fma';
 import type { MatrixFormat } from '../kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
-import { GEMV_VARIANTS, gemvCase, gemvVariantsFor } from '../kernels/gemv';
+import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import type { KernelCase } from '../kernels/types';
 import { getModel, modelMatrices } from '../model/llm';
 import type { KernelName, PlanName } from './results';
@@ -49,6 +49,8 @@ export interface PlanInputs {
   /** Limits the device was granted. */
   limits: Record<string, number>;
   hasF16: boolean;
+  /** WGSL language feature packed_4x8_integer_dot_product (the int8 DP4A GEMV). */
+  hasDp4a?: boolean;
 }
 
 const KiB = 1024;
@@ -80,7 +82,7 @@ export function workingSetSweep(max: number, factor = 4): number[] {
 interface MatrixPlan {
   rotationBytes: number;
   maxBindingBytes: number;
-  hasF16: boolean;
+  caps: GemvCapabilities;
   /** Tune per kernel and format (full), or once per kernel (quick: fewer trial runs). */
   tunePerFormat: boolean;
 }
@@ -97,7 +99,7 @@ function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedC
     kernel: 'gemv',
     family: p.tunePerFormat ? `gemv ${format}` : 'gemv',
     label: `gemv ${format} ${n}×${k}`,
-    variants: gemvVariantsFor(format, p.hasF16).map((v) => v.name),
+    variants: gemvVariantsFor(format, p.caps).map((v) => v.name),
     make: (name) => gemvCase(format, n, k, named(GEMV_VARIANTS, name), p),
   };
 }
@@ -172,7 +174,7 @@ export function buildPlan(name: PlanName, inputs: PlanInputs): Plan {
   const matrices: MatrixPlan = {
     rotationBytes: quick ? 32 * MiB : 512 * MiB,
     maxBindingBytes: maxBinding(inputs.limits),
-    hasF16: inputs.hasF16,
+    caps: { f16: inputs.hasF16, dp4a: inputs.hasDp4a ?? false },
     tunePerFormat: !quick,
   };
   return {

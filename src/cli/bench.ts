@@ -38,7 +38,11 @@ async function main(argv: string[]): Promise<number> {
       "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
     );
   }
-  const plan = buildPlan(args.plan, { limits: ctx.grantedLimits, hasF16: ctx.hasF16 });
+  const plan = buildPlan(args.plan, {
+    limits: ctx.grantedLimits,
+    hasF16: ctx.hasF16,
+    hasDp4a: ctx.hasDp4a,
+  });
   const runner = new BenchRunner(ctx);
   const interactive = process.stderr.isTTY && !args.json;
   let doc: ResultsDocument;

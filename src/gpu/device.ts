@@ -33,6 +33,8 @@ export interface GpuContext {
   readonly grantedLimits: Record<string, number>;
   readonly timing: TimingMode;
   readonly hasF16: boolean;
+  /** WGSL's packed_4x8_integer_dot_product (dot4I8Packed) is available. */
+  readonly hasDp4a: boolean;
   /** Why the device was lost, once it is; null while it is usable. */
   lostReason(): string | null;
   /** Errors nobody captured in an error scope, newest last. */
@@ -152,6 +154,7 @@ export async function acquireGpu(
     grantedLimits,
     timing: device.features.has('timestamp-query') ? 'timestamp-query' : 'wall-clock',
     hasF16: device.features.has('shader-f16'),
+    hasDp4a: description.wgslLanguageFeatures.includes('packed_4x8_integer_dot_product'),
     lostReason: () => lost,
     uncapturedErrors,
     assertAlive() {

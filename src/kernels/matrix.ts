@@ -200,6 +200,8 @@ export interface MatrixProductSpec {
   maxBindingBytes: number;
   /** Allowed error as a share of Σ|w·x| (see WEIGHTS_TOLERANCE). */
   tolerance: number;
+  /** X as the kernel reads it, and the values the reference uses; f32 activations by default. */
+  input?: { words: ArrayBufferView; values: Float32Array };
   /** A chunk's uniform words and workgroup grid. */
   layout: (chunk: MatrixChunk) => { params: number[]; workgroups: [number, number] };
 }
@@ -228,8 +230,8 @@ export async function prepareMatrixProduct(
     copies,
     maxBindingBytes: spec.maxBindingBytes,
   });
-  const xValues = activations(m, k);
-  const x = await env.buffers.createFrom(`${spec.label}-x`, xValues);
+  const xValues = spec.input?.values ?? activations(m, k);
+  const x = await env.buffers.createFrom(`${spec.label}-x`, spec.input?.words ?? xValues);
   const y = await env.buffers.create(
     `${spec.label}-y`,
     4 * m * n,

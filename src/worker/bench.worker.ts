@@ -36,7 +36,11 @@ const api: BenchWorkerApi = {
 
   async run(planName, callbacks: RunCallbacks, resume) {
     const ctx = await device();
-    const plan = buildPlan(planName, { limits: ctx.grantedLimits, hasF16: ctx.hasF16 });
+    const plan = buildPlan(planName, {
+      limits: ctx.grantedLimits,
+      hasF16: ctx.hasF16,
+      hasDp4a: ctx.hasDp4a,
+    });
     const runner = new BenchRunner(ctx);
     abort = new AbortController();
     try {

@@ -27,7 +27,7 @@ const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 describe('GEMV on a real adapter', () => {
   for (const format of MATRIX_FORMATS) {
     it(`${format}, every variant this adapter can run: ragged 37×96 and 300×256 verify`, async () => {
-      for (const variant of gemvVariantsFor(format, gpu.hasF16)) {
+      for (const variant of gemvVariantsFor(format, { f16: gpu.hasF16, dp4a: gpu.hasDp4a })) {
         for (const [n, k] of [
           [37, 96],
           [300, 256],
@@ -35,20 +35,35 @@ describe('GEMV on a real adapter', () => {
           const row = await runner.runCase(gemvCase(format, n, k, variant, options), FAST_TIMING);
           expect(row.error, `${variant.name} ${n}×${k}`).toBeUndefined();
           expect(row.verified).toBe(true);
-          expect(row.bytes).toBe(matrixBytes(format, n, k) + 4 * k + 4 * n);
+          // x is f32, except on the DP4A path: int8 with an f16 scale per 32.
+          const xBytes = variant.entry === 'gemv_dp4a' ? k + (2 * k) / 32 : 4 * k;
+          expect(row.bytes).toBe(matrixBytes(format, n, k) + xBytes + 4 * n);
           expect(row.flops).toBe(2 * n * k);
         }
       }
     });
   }
 
+  it('offers the DP4A variant for int8 exactly where packed_4x8_integer_dot_product exists', () => {
+    const offered = (format: 'int8' | 'int4', dp4a: boolean) =>
+      gemvVariantsFor(format, { f16: false, dp4a }).some((v) => v.entry === 'gemv_dp4a');
+    expect(offered('int8', true)).toBe(true);
+    expect(offered('int8', false)).toBe(false);
+    expect(offered('int4', true)).toBe(false);
+    expect(offered('int8', gpu.hasDp4a)).toBe(gpu.hasDp4a);
+  });
+
   it('offers the f16-native variant for fp16 exactly where shader-f16 is granted', async () => {
     const native = GEMV_VARIANTS.filter((v) => v.weights === 'f16-native');
     expect(native.length).toBeGreaterThan(0);
-    expect(gemvVariantsFor('int4', true).some((v) => v.weights === 'f16-native')).toBe(false);
-    expect(gemvVariantsFor('fp16', gpu.hasF16).some((v) => v.weights === 'f16-native')).toBe(
-      gpu.hasF16,
-    );
+    expect(
+      gemvVariantsFor('int4', { f16: true, dp4a: true }).some((v) => v.weights === 'f16-native'),
+    ).toBe(false);
+    expect(
+      gemvVariantsFor('fp16', { f16: gpu.hasF16, dp4a: gpu.hasDp4a }).some(
+        (v) => v.weights === 'f16-native',
+      ),
+    ).toBe(gpu.hasF16);
     if (!gpu.hasF16) {
       // Forced onto an adapter without shader-f16 it is a failed row naming the problem.
       const row = await runner.runCase(

@@ -76,7 +76,11 @@ function brokenKernel(): KernelCase {
 
 describe('a whole plan', () => {
   it('the Quick plan runs, verifies every kernel and yields a valid document', async () => {
-    const plan = buildPlan('quick', { limits: gpu.grantedLimits, hasF16: gpu.hasF16 });
+    const plan = buildPlan('quick', {
+      limits: gpu.grantedLimits,
+      hasF16: gpu.hasF16,
+      hasDp4a: gpu.hasDp4a,
+    });
     plan.timing = FAST_TIMING;
     const runner = new BenchRunner(gpu);
     const seen: string[] = [];
