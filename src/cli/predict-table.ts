@@ -1,7 +1,7 @@
 // The prediction report as readable text for the terminal.
 
 import { PERCEPTION } from '../model/reference';
-import type { PredictReport } from './predict-report';
+import type { PredictReport } from '../model/report';
 import { columns, durationText, durationValue, gb, num, rangeText } from './text';
 
 const chapterRange = (r: { min: number; max: number }) =>

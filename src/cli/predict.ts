@@ -11,8 +11,8 @@ import {
   type SpecHardware,
 } from '../model/predict';
 import { PROFILES } from '../model/profiles';
+import { buildReport } from '../model/report';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs, UsageError } from './predict-args';
-import { buildReport } from './predict-report';
 import { renderPrediction } from './predict-table';
 
 /** An error for the user: printed as one line, exit 1. */

@@ -10,5 +10,7 @@ export * from './predict';
 export * from './profiles';
 export * from './range';
 export * from './reference';
+export * from './report';
 export * from './roofline';
+export * from './text';
 export * from './verdicts';

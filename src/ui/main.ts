@@ -1,19 +1,20 @@
-// The page: adapter panel, run controls, progress, results table and bandwidth chart.
-// It never touches the GPU: everything goes through the benchmark worker.
+// The page: adapter panel, run controls, progress, results table, the roofline, predictions,
+// latency vs throughput and memory. It never touches the GPU: everything goes through the
+// benchmark worker. Predictions and the reference rooflines work with no WebGPU at all.
 
 import { describeShape, describeStatus, formatBytes } from '../bench/describe';
 import type { PlanName, ResultRow, ResultsDocument } from '../bench/results';
 import { summarizeRun } from '../bench/summary';
+import { GpuError } from '../gpu/errors';
 import { createBenchClient } from '../worker/client';
 import type { AdapterReport } from '../worker/protocol';
 import { BandwidthChart } from './charts';
+import { element } from './dom';
+import { setupLatency } from './latency';
+import { setupMemory } from './memory';
+import { setupPredictions } from './predictions';
+import { setupRoofline } from './roofline-chart';
 import { type DocumentOrigin, setupSharePanel } from './share-panel';
-
-function element<T extends HTMLElement>(id: string): T {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`page is missing #${id}`);
-  return el as T;
-}
 
 const ui = {
   warning: element<HTMLDivElement>('adapter-warning'),
@@ -31,6 +32,13 @@ const ui = {
 };
 
 const chart = new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart'));
+const roofline = setupRoofline();
+const latency = setupLatency();
+const memory = setupMemory();
+const predictions = setupPredictions((ctx) => {
+  latency.render(ctx);
+  memory.render(ctx);
+});
 const client = createBenchClient();
 let rows: ResultRow[] = [];
 let lastDocument: ResultsDocument | null = null;
@@ -48,10 +56,14 @@ function showAdapter(report: AdapterReport): void {
   ui.details.replaceChildren();
   if (!report.ok) {
     ui.warning.hidden = false;
-    ui.warning.textContent = report.message;
+    ui.warning.textContent = /datasheet/.test(report.message)
+      ? report.message
+      : `${report.message} Predictions from a datasheet still work: see Predictions below.`;
+    document.body.dataset.webgpu = 'missing';
     addDetail('Adapter', 'none');
     return;
   }
+  document.body.dataset.webgpu = 'ok';
   const a = report.adapter;
   addDetail('Vendor', a.vendor || '(not given)');
   addDetail('Architecture', a.architecture || '(not given)');
@@ -132,6 +144,8 @@ function showDocument(doc: ResultsDocument, origin: DocumentOrigin): void {
   for (const row of rows) appendRow(row);
   chart.update(rows);
   showSummary(doc);
+  roofline.setDocument(doc);
+  predictions.setDocument(doc);
   share.setDocument(doc);
   ui.origin.hidden = origin === 'live';
   if (origin !== 'live') {
@@ -155,6 +169,8 @@ async function run(plan: PlanName): Promise<void> {
   ui.tbody.replaceChildren();
   ui.origin.hidden = true;
   share.setDocument(null);
+  roofline.setDocument(null);
+  predictions.setDocument(null);
   ui.error.hidden = true;
   chart.update(rows);
   setRunning(true);
@@ -191,11 +207,17 @@ ui.quick.addEventListener('click', () => void run('quick'));
 ui.full.addEventListener('click', () => void run('full'));
 ui.cancel.addEventListener('click', () => void client.cancel());
 
-client
-  .describe()
-  .then(showAdapter, (e: unknown) =>
-    showAdapter({ ok: false, code: 'unknown', message: String(e) }),
-  );
+if ((navigator as { gpu?: unknown }).gpu === undefined) {
+  // No WebGPU in this page: say so without waiting for the worker.
+  const e = new GpuError('no-webgpu', 'This browser does not expose WebGPU (navigator.gpu).');
+  showAdapter({ ok: false, code: 'no-webgpu', message: e.message });
+} else {
+  client
+    .describe()
+    .then(showAdapter, (e: unknown) =>
+      showAdapter({ ok: false, code: 'unknown', message: String(e) }),
+    );
+}
 
 // For tests and the console: the last complete document.
 Object.defineProperty(window, 'webgpuRoofline', { value: { lastDocument: () => lastDocument } });

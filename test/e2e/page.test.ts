@@ -1,5 +1,7 @@
 // End to end: build the page, serve it on 127.0.0.1, click Quick run in headless Chromium,
-// and check that verified numbers and the chart appear. Writes a screenshot.
+// and check that verified numbers, the charts and the predictions appear. Then the same page in
+// a Chromium without WebGPU: a clear message, and spec-mode predictions still there.
+// Writes screenshots to test-results/.
 
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -78,16 +80,38 @@ describe('the page', () => {
     expect(doc.results.every((r) => r.verified && r.gbps > 0)).toBe(true);
 
     // The chart drew something: the canvas is not blank.
-    const inked = await page.evaluate(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('#bandwidth-chart');
-      const ctx = canvas?.getContext('2d');
-      if (!canvas || !ctx) return 0;
-      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      let n = 0;
-      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) n++;
-      return n;
-    });
+    const inked = await inkedPixels(page, '#bandwidth-chart');
     expect(inked).toBeGreaterThan(1000);
+
+    // The roofline: drawn, with every verified GEMV/GEMM row as a point.
+    const matrixRows = doc.results.filter((r) => r.kernel === 'gemv' || r.kernel === 'gemm');
+    expect(matrixRows.length).toBeGreaterThan(0);
+    expect(await page.locator('#roofline-chart').getAttribute('data-points')).toBe(
+      String(matrixRows.length),
+    );
+    expect(await inkedPixels(page, '#roofline-chart')).toBeGreaterThan(1000);
+    expect(await page.locator('#roofline-summary').textContent()).toMatch(/β = [\d.]+ GB\/s/);
+
+    // Predictions switch to measured mode: numbers for Llama-3-8B at each format.
+    expect(await page.locator('#pred-source').inputValue()).toBe('measured');
+    for (const format of ['fp16', 'int8', 'int4']) {
+      const row = page.locator(`#pred-table tr[data-model="llama-3-8b"][data-format="${format}"]`);
+      expect(await row.getAttribute('data-source')).toBe('measured');
+      const text = (await row.textContent()) ?? '';
+      expect(text).toMatch(/measured/);
+      expect(text).toMatch(/✓ meets|~ borderline|✗ misses/);
+      // ms/token, tokens/s, TTFT and E2E: each an expected value over its range.
+      for (const i of [2, 3, 4, 5]) {
+        expect(await row.locator('td').nth(i).textContent()).toMatch(
+          /^[\d.]+( m?s)?[\d.]+–[\d.]+$/,
+        );
+      }
+    }
+    expect(await page.locator('#pred-source-note').textContent()).toMatch(/Source: measured/);
+    expect(await page.locator('#contrast-table tbody tr').count()).toBe(3);
+    expect(await page.locator('#contrast-chapter').textContent()).toMatch(/chapter/);
+    expect(await page.locator('#latency-table tbody tr').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('#bytes-table tbody tr').count()).toBe(4);
 
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-quick-run.png', fullPage: true });
@@ -125,8 +149,82 @@ describe('the page', () => {
     expect(await page.locator('#doc-origin').textContent()).toContain('<img src=x id=pwned>');
     expect(await page.locator('#pwned').count()).toBe(0);
 
+    // An out-of-range input is clamped, with a message saying so.
+    await page.locator('#pred-prompt').fill('999999');
+    await page.locator('#pred-prompt').press('Tab');
+    await expect
+      .poll(() => page.locator('#pred-clamp').textContent())
+      .toMatch(/Prompt tokens 999999 is outside 1–32768: using 32768/);
+    expect(await page.locator('#pred-clamp').isVisible()).toBe(true);
+    expect(await page.locator('#pred-prompt').inputValue()).toBe('32768');
+    expect(await page.locator('#pred-ttft-head').textContent()).toContain('32768-token prompt');
+
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('without WebGPU: says so, and still predicts from a datasheet', async () => {
+    // The same Chromium without --enable-unsafe-webgpu. On Linux it still exposes navigator.gpu
+    // (requestAdapter() then returns null), so the page's navigator.gpu is deleted before load to
+    // stand for a browser with no WebGPU at all.
+    const { args, ...launch } = chromiumLaunchOptions();
+    const plain = await chromium.launch({
+      ...launch,
+      args: args.filter((a) => a !== '--enable-unsafe-webgpu'),
+      headless: true,
+    });
+    try {
+      const page = await plain.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.addInitScript(() => {
+        delete (Navigator.prototype as { gpu?: unknown }).gpu;
+      });
+      await page.goto(`${origin}/`);
+      await page.waitForSelector('body[data-webgpu="missing"]', { timeout: 20_000 });
+      const warning = page.locator('#adapter-warning');
+      expect(await warning.isVisible()).toBe(true);
+      expect(await warning.textContent()).toMatch(/does not expose WebGPU.*Chrome or Edge 113\+/);
+      expect(await warning.textContent()).toMatch(/Predictions from a datasheet still work/);
+      expect(await page.locator('#run-quick').isDisabled()).toBe(true);
+
+      // Spec-mode predictions, from the GPU chosen in the picker.
+      expect(await page.locator('body').getAttribute('data-prediction-source')).toBe('spec');
+      for (const model of ['llama-3-8b', 'llama-3-70b']) {
+        for (const format of ['fp16', 'int8', 'int4']) {
+          const row = page.locator(
+            `#pred-table tr[data-model="${model}"][data-format="${format}"]`,
+          );
+          expect(await row.getAttribute('data-source')).toBe('spec');
+          expect(await row.locator('td').nth(2).textContent()).toMatch(/^[\d.]+[\d.]+–[\d.]+$/);
+        }
+      }
+      expect(await page.locator('#pred-source-note').textContent()).toMatch(/Source: spec/);
+      await page.selectOption('#pred-source', 'm3-max');
+      await expect
+        .poll(() => page.locator('#pred-source-note').textContent())
+        .toMatch(/Apple M3 Max/);
+      // The A100 contrast and its reference roofline need no GPU either.
+      expect(await page.locator('#contrast-table tbody tr').count()).toBe(3);
+      expect(await inkedPixels(page, '#roofline-chart')).toBeGreaterThan(1000);
+      await page.screenshot({ path: 'test-results/e2e-no-webgpu.png', fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
 });
+
+/** Non-transparent pixels of a canvas: more than a few hundred means something was drawn. */
+function inkedPixels(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(sel);
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return 0;
+    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) n++;
+    return n;
+  }, selector);
+}

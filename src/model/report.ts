@@ -1,20 +1,21 @@
-// The prediction as one plain object: what `npm run predict -- --json` prints and what the table
-// is drawn from. Pure: no I/O.
+// The prediction as one plain object: what `npm run predict -- --json` prints, what its table is
+// drawn from, and what the page shows. Pure: no I/O.
 
 import type { ResultsDocument } from '../bench/results';
-import { type A100Contrast, a100Contrast } from '../model/contrast';
-import type { WeightFormat } from '../model/formats';
-import type { ModelConfig } from '../model/llm';
-import type { Bound, Prediction, PredictOptions } from '../model/predict';
-import type { ProfileId } from '../model/profiles';
-import type { Range } from '../model/range';
+import { type A100Contrast, a100Contrast } from './contrast';
+import type { WeightFormat } from './formats';
+import type { ModelConfig } from './llm';
+import { predictMeasured } from './measured';
 import {
-  type Feel,
-  firstTokenFeelsFast,
-  itlFeel,
-  slaVerdicts,
-  type Verdict,
-} from '../model/verdicts';
+  type Bound,
+  type Prediction,
+  type PredictOptions,
+  predictSpec,
+  type SpecHardware,
+} from './predict';
+import { PROFILES, type ProfileId } from './profiles';
+import type { Range } from './range';
+import { type Feel, firstTokenFeelsFast, itlFeel, slaVerdicts, type Verdict } from './verdicts';
 
 export interface PredictReport {
   model: string;
@@ -214,5 +215,49 @@ export function buildReport(input: ReportInput): PredictReport {
     },
     assumptions,
     notes: p.notes,
+  };
+}
+
+/** Where a prediction comes from: a results document (measured) or a datasheet (spec). */
+export type ReportSource =
+  | { kind: 'measured'; results: ResultsDocument }
+  | { kind: 'spec'; hw: SpecHardware; runtime: ProfileId };
+
+/** The adapter of a results document as one readable name. */
+export function adapterName(doc: ResultsDocument): string {
+  const a = doc.adapter;
+  return [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || 'unknown adapter';
+}
+
+/**
+ * Predicts in either mode and builds the report (throws InsufficientResultsError where a results
+ * document lacks the read or FMA rows measured mode needs). The prediction is returned too: its
+ * curves keep each point's source.
+ */
+export function predictReport(
+  source: ReportSource,
+  model: ModelConfig,
+  format: WeightFormat,
+  options: PredictOptions,
+): { report: PredictReport; prediction: Prediction } {
+  if (source.kind === 'measured') {
+    const prediction = predictMeasured(source.results, model, format, options);
+    const gpuName = adapterName(source.results);
+    return {
+      prediction,
+      report: buildReport({
+        prediction,
+        model,
+        format,
+        gpuName,
+        options,
+        results: source.results,
+      }),
+    };
+  }
+  const prediction = predictSpec(source.hw, PROFILES[source.runtime], model, format, options);
+  return {
+    prediction,
+    report: buildReport({ prediction, model, format, gpuName: source.hw.name, options }),
   };
 }

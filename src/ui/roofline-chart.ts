@@ -1,0 +1,308 @@
+// The roofline, log–log: this run's ceilings (β from the read probe, π per FMA format), every
+// verified GEMV/GEMM row as a point at (FLOP/byte, GFLOP/s), and reference GPUs' datasheet
+// ceilings (the A100 by default) for contrast. Format is shown by point style as well as colour;
+// GEMV points are filled, GEMM points hollow.
+
+import {
+  Chart,
+  Legend,
+  LinearScale,
+  LineElement,
+  LogarithmicScale,
+  PointElement,
+  ScatterController,
+  Tooltip,
+} from 'chart.js';
+import { describeShape } from '../bench/describe';
+import type { ResultsDocument } from '../bench/results';
+import { GPUS, type GpuSpec, getGpu } from '../model/gpus';
+import { fitRoofline, type Roofline } from '../model/roofline';
+import { num } from '../model/text';
+import { element, setOptions } from './dom';
+
+Chart.register(
+  ScatterController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  LogarithmicScale,
+  Tooltip,
+  Legend,
+);
+
+/** Intensity range drawn, FLOP/byte: GEMV sits near 0.5–4, the A100's FP16 ridge near 150. */
+const X_MIN = 0.1;
+const X_MAX = 1000;
+
+const FORMAT_STYLE: Record<
+  string,
+  { color: string; point: 'circle' | 'rect' | 'triangle' | 'rectRot' }
+> = {
+  f32: { color: '#2458d6', point: 'circle' },
+  fp16: { color: '#c2410c', point: 'rect' },
+  int8: { color: '#15803d', point: 'triangle' },
+  int4: { color: '#7c3aed', point: 'rectRot' },
+};
+const styleOf = (format: string) =>
+  FORMAT_STYLE[format] ?? { color: '#444', point: 'circle' as const };
+
+interface Pt {
+  x: number;
+  y: number;
+  /** Tooltip lines; ceiling lines carry none and show no tooltip. */
+  lines?: string[];
+}
+
+type RooflineChartType = Chart<'scatter', Pt[]>;
+
+/** The three corners of a roof: the slope from X_MIN up to the ridge, then flat to X_MAX. */
+function roofLine(bandwidthGBps: number, peakGflops: number): Pt[] {
+  const ridge = peakGflops / bandwidthGBps;
+  const pts: Pt[] = [];
+  if (ridge > X_MIN) pts.push({ x: X_MIN, y: X_MIN * bandwidthGBps });
+  if (ridge > X_MIN && ridge < X_MAX) pts.push({ x: ridge, y: peakGflops });
+  pts.push({ x: X_MAX, y: Math.min(peakGflops, X_MAX * bandwidthGBps) });
+  return pts;
+}
+
+const tflops = (gflops: number) =>
+  gflops >= 1000 ? `${num(gflops / 1000)} TFLOP/s` : `${num(gflops)} GFLOP/s`;
+
+function ceilingDataset(
+  label: string,
+  data: Pt[],
+  color: string,
+  dash: number[],
+  width = 2,
+): RooflineChartType['data']['datasets'][number] {
+  return {
+    label,
+    data,
+    showLine: true,
+    borderColor: color,
+    backgroundColor: color,
+    borderDash: dash,
+    borderWidth: width,
+    pointStyle: 'line',
+    pointRadius: 0,
+    pointHitRadius: 0,
+    pointHoverRadius: 0,
+  };
+}
+
+function referenceDatasets(gpu: GpuSpec, color: string, dashes: [number[], number[]]) {
+  const short = gpu.name.replace(/^NVIDIA (GeForce )?/, '');
+  const sets = [
+    ceilingDataset(
+      `${short}: ${gpu.bandwidthGBps} GB/s, ${gpu.fp16Tflops} TFLOP/s FP16 (datasheet)`,
+      roofLine(gpu.bandwidthGBps, gpu.fp16Tflops * 1000),
+      color,
+      dashes[0],
+    ),
+  ];
+  if (gpu.fp32Tflops !== gpu.fp16Tflops) {
+    sets.push(
+      ceilingDataset(
+        `${short}: ${gpu.fp32Tflops} TFLOP/s FP32`,
+        roofLine(gpu.bandwidthGBps, gpu.fp32Tflops * 1000),
+        color,
+        dashes[1],
+        1.5,
+      ),
+    );
+  }
+  return sets;
+}
+
+function measuredDatasets(roof: Roofline): RooflineChartType['data']['datasets'] {
+  const sets: RooflineChartType['data']['datasets'] = [];
+  const beta = roof.bandwidthGBps;
+  if (beta !== undefined) {
+    Object.entries(roof.computeGflops).forEach(([format, pi], i) => {
+      sets.push(
+        ceilingDataset(
+          `this GPU: ${num(beta)} GB/s, ${tflops(pi)} ${format} (measured)`,
+          roofLine(beta, pi),
+          '#111827',
+          i === 0 ? [] : [8, 3],
+          3,
+        ),
+      );
+    });
+  }
+  const groups = new Map<string, Pt[]>();
+  for (const p of roof.points) {
+    const r = p.row;
+    const key = `${r.kernel} ${r.format}`;
+    const pts = groups.get(key) ?? [];
+    pts.push({
+      x: p.intensity,
+      y: p.achievedGflops,
+      lines: [
+        `${r.kernel.toUpperCase()} ${r.format} · ${describeShape(r)}`,
+        `variant ${r.variant}`,
+        `${num(r.gbps)} GB/s · ${num(r.gflops)} GFLOP/s`,
+        `${num(p.intensity)} FLOP/byte · ${p.bound}-bound`,
+        `roofline efficiency ${(p.efficiency * 100).toFixed(0)} % of ${num(p.attainableGflops)} GFLOP/s`,
+      ],
+    });
+    groups.set(key, pts);
+  }
+  const order = ['f32', 'fp16', 'int8', 'int4'];
+  const keys = [...groups.keys()].sort((a, b) => {
+    const [ka = '', fa = ''] = a.split(' ');
+    const [kb = '', fb = ''] = b.split(' ');
+    return ka === kb ? order.indexOf(fa) - order.indexOf(fb) : ka === 'gemv' ? -1 : 1;
+  });
+  for (const key of keys) {
+    const [kernel = '', format = ''] = key.split(' ');
+    const s = styleOf(format);
+    const gemv = kernel === 'gemv';
+    sets.push({
+      label: `${gemv ? 'GEMV' : 'GEMM'} ${format}${gemv ? ' (decode, filled)' : ' (hollow)'}`,
+      data: (groups.get(key) ?? []).sort((a, b) => a.x - b.x),
+      showLine: false,
+      pointStyle: s.point,
+      pointRadius: gemv ? 5 : 6,
+      pointHoverRadius: 8,
+      borderColor: s.color,
+      backgroundColor: gemv ? s.color : 'rgba(255,255,255,0.85)',
+      borderWidth: 2,
+    });
+  }
+  return sets;
+}
+
+function summaryText(roof: Roofline, doc: ResultsDocument): string {
+  const beta = roof.bandwidthGBps;
+  if (beta === undefined) {
+    return `These results have no verified read rows, so no bandwidth ceiling: ${roof.notes.join('; ')}.`;
+  }
+  const pis = Object.entries(roof.computeGflops)
+    .map(([f, pi]) => `${tflops(pi)} (${f}, ridge at ${num(pi / beta)} FLOP/byte)`)
+    .join(', ');
+  const parts = [
+    `This ${doc.adapter.isSoftware ? 'software adapter' : 'GPU'}: β = ${num(beta)} GB/s (read probe); π = ${pis || 'not measured'}.`,
+  ];
+  const gemv = roof.points.filter((p) => p.row.kernel === 'gemv');
+  if (gemv.length > 0) {
+    const eff = gemv.map((p) => p.efficiency * 100);
+    const lo = Math.min(...gemv.map((p) => p.intensity));
+    const hi = Math.max(...gemv.map((p) => p.intensity));
+    parts.push(
+      `GEMV at ${num(lo)}–${num(hi)} FLOP/byte: memory-bound, at ${Math.min(...eff).toFixed(0)}–${Math.max(...eff).toFixed(0)} % of the roof.`,
+    );
+  }
+  const gemm = roof.points.filter((p) => p.row.kernel === 'gemm');
+  if (gemm.length > 0) {
+    const byM = new Map<number, number>();
+    for (const p of gemm) {
+      const m = p.row.shape.m ?? 1;
+      byM.set(m, Math.max(byM.get(m) ?? 0, p.achievedGflops));
+    }
+    const ms = [...byM.keys()].sort((a, b) => a - b);
+    parts.push(
+      `GEMM climbs with M: best ${ms.map((m) => `${num(byM.get(m) ?? 0)} GFLOP/s at M=${m}`).join(', ')}.`,
+    );
+  }
+  return parts.join(' ');
+}
+
+export interface RooflineView {
+  setDocument(doc: ResultsDocument | null): void;
+}
+
+/** Wires the chart and its controls (#roofline-chart, #roofline-a100, #roofline-ref). */
+export function setupRoofline(): RooflineView {
+  const canvas = element<HTMLCanvasElement>('roofline-chart');
+  const a100Box = element<HTMLInputElement>('roofline-a100');
+  const refSelect = element<HTMLSelectElement>('roofline-ref');
+  const summary = element<HTMLParagraphElement>('roofline-summary');
+  setOptions(refSelect, [
+    { value: '', label: 'none' },
+    ...GPUS.filter((g) => g.id !== 'a100-80g-sxm').map((g) => ({ value: g.id, label: g.name })),
+  ]);
+  let doc: ResultsDocument | null = null;
+
+  const chart: RooflineChartType = new Chart(canvas, {
+    type: 'scatter',
+    data: { datasets: [] },
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      parsing: false,
+      interaction: { mode: 'nearest', intersect: true },
+      scales: {
+        x: {
+          type: 'logarithmic',
+          min: X_MIN,
+          max: X_MAX,
+          title: { display: true, text: 'arithmetic intensity (FLOP per byte moved)' },
+          ticks: { callback: (v) => decadeLabel(Number(v)) },
+        },
+        y: {
+          type: 'logarithmic',
+          title: { display: true, text: 'GFLOP/s' },
+          ticks: { callback: (v) => decadeLabel(Number(v)) },
+        },
+      },
+      plugins: {
+        legend: { labels: { usePointStyle: true, boxWidth: 10 } },
+        tooltip: {
+          filter: (item) => (item.raw as Pt).lines !== undefined,
+          callbacks: { label: (item) => (item.raw as Pt).lines ?? [] },
+        },
+      },
+    },
+  });
+
+  const render = () => {
+    const sets: RooflineChartType['data']['datasets'] = [];
+    let roof: Roofline | undefined;
+    if (doc !== null) {
+      roof = fitRoofline(doc);
+      sets.push(...measuredDatasets(roof));
+    }
+    if (a100Box.checked)
+      sets.push(
+        ...referenceDatasets(getGpu('a100-80g-sxm'), '#6b7280', [
+          [6, 4],
+          [2, 3],
+        ]),
+      );
+    if (refSelect.value !== '') {
+      sets.push(
+        ...referenceDatasets(getGpu(refSelect.value), '#a16207', [
+          [12, 4],
+          [4, 2, 1, 2],
+        ]),
+      );
+    }
+    chart.data.datasets = sets;
+    chart.update();
+    summary.textContent =
+      doc === null || roof === undefined
+        ? 'No results on screen: only the reference ceilings are drawn. Run the benchmark (or open a results file) to add this GPU’s.'
+        : summaryText(roof, doc);
+    canvas.dataset.points = String(roof?.points.length ?? 0);
+  };
+
+  a100Box.addEventListener('change', render);
+  refSelect.addEventListener('change', render);
+  render();
+  return {
+    setDocument(next) {
+      doc = next;
+      render();
+    },
+  };
+}
+
+/** Labels only the powers of ten on a log axis: 0.1, 1, 10, 100, 1k, 10k, … */
+function decadeLabel(v: number): string {
+  const e = Math.log10(v);
+  if (Math.abs(e - Math.round(e)) > 1e-9) return '';
+  if (v >= 1e6) return `${v / 1e6}M`;
+  if (v >= 1e3) return `${v / 1e3}k`;
+  return String(v);
+}

@@ -1,0 +1,118 @@
+// The page's roofline, predictions, latency and memory sections in a real browser, without the
+// worker or a GPU: mounted on index.html's markup and fed synthetic results documents.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import pageHtml from '../../index.html?raw';
+import { setupLatency } from '../../src/ui/latency';
+import { setupMemory } from '../../src/ui/memory';
+import {
+  clampInput,
+  LIMITS,
+  type PredictionsView,
+  setupPredictions,
+} from '../../src/ui/predictions';
+import { type RooflineView, setupRoofline } from '../../src/ui/roofline-chart';
+import { doc, fmaRow, matRow, readRow } from '../unit/model/synthetic';
+
+let roofline: RooflineView;
+let predictions: PredictionsView;
+const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
+
+/** A small measured document: read probe, f32 FMA, GEMV per format, an f32 GEMM sweep. */
+function measured() {
+  return doc([
+    readRow(1 << 20, 80),
+    readRow(16 << 20, 100),
+    fmaRow('f32', 2000),
+    matRow('fp16', 16, 1, 1024, 1024, 0.03),
+    matRow('int8', 8.5, 1, 1024, 1024, 0.018),
+    matRow('int4', 4.5, 1, 1024, 1024, 0.01),
+    matRow('f32', 32, 1, 1024, 1024, 0.05),
+    matRow('f32', 32, 8, 1024, 1024, 0.055),
+    matRow('f32', 32, 64, 1024, 1024, 0.1),
+  ]);
+}
+
+beforeAll(() => {
+  const parsed = new DOMParser().parseFromString(pageHtml, 'text/html');
+  for (const s of parsed.querySelectorAll('script')) s.remove();
+  document.body.replaceChildren(
+    ...[...parsed.body.childNodes].map((n) => document.importNode(n, true)),
+  );
+  roofline = setupRoofline();
+  const latency = setupLatency();
+  const memory = setupMemory();
+  predictions = setupPredictions((ctx) => {
+    latency.render(ctx);
+    memory.render(ctx);
+  });
+});
+
+describe('page sections', () => {
+  it('clamps inputs with a message', () => {
+    expect(clampInput('512', LIMITS.prompt, 512)).toEqual({ value: 512 });
+    expect(clampInput('', LIMITS.context, undefined)).toEqual({ value: undefined });
+    expect(clampInput('0', LIMITS.batch, 1).value).toBe(1);
+    expect(clampInput('99999', LIMITS.batch, 1).message).toMatch(/outside 1–256: using 256/);
+    expect(clampInput('2.5', LIMITS.output, 256)).toMatchObject({ value: 3 });
+    expect(clampInput('abc', LIMITS.prompt, 512).message).toMatch(/not a number: using 512/);
+  });
+
+  it('predicts in spec mode with no document, and draws the reference roofline', () => {
+    const rows = document.querySelectorAll('#pred-table tbody tr[data-source="spec"]');
+    expect(rows.length).toBe(6);
+    expect($('#pred-source-note').textContent).toMatch(/Source: spec/);
+    expect($('#roofline-chart').dataset.points).toBe('0');
+    expect(document.querySelectorAll('#contrast-table tbody tr').length).toBe(3);
+    expect(document.querySelectorAll('#latency-table tbody tr').length).toBe(9);
+    expect(document.querySelectorAll('#chapter-table tbody tr').length).toBe(3);
+    expect(document.querySelectorAll('#bytes-table tbody tr').length).toBe(4);
+    expect($('#bytes-why').textContent).toMatch(/INT4/);
+  });
+
+  it('switches to measured mode for a document and back to spec for none', () => {
+    const d = measured();
+    roofline.setDocument(d);
+    predictions.setDocument(d);
+    expect($<HTMLSelectElement>('#pred-source').value).toBe('measured');
+    expect($('#roofline-chart').dataset.points).toBe('6');
+    expect($('#roofline-summary').textContent).toMatch(/β = 100 GB\/s/);
+    const row = $('#pred-table tr[data-model="llama-3-8b"][data-format="int4"]');
+    expect(row.dataset.source).toBe('measured');
+    // The f32 GEMM sweep drives the latency–throughput points (M = 1, 8, 64).
+    $<HTMLSelectElement>('#focus-format').append(new Option('f32', 'f32'));
+    $<HTMLSelectElement>('#focus-format').value = 'f32';
+    $('#focus-format').dispatchEvent(new Event('change'));
+    const batches = [...document.querySelectorAll('#latency-table tbody th')].map(
+      (th) => th.textContent,
+    );
+    expect(batches).toEqual(['1', '8', '64']);
+    $<HTMLSelectElement>('#focus-format').value = 'fp16';
+    $('#focus-format').dispatchEvent(new Event('change'));
+
+    predictions.setDocument(null);
+    expect($<HTMLSelectElement>('#pred-source').value).not.toBe('measured');
+    expect(document.querySelectorAll('#pred-table tbody tr[data-source="spec"]').length).toBe(6);
+  });
+
+  it('refuses a document without a bandwidth ceiling and says why', () => {
+    predictions.setDocument(doc([fmaRow('f32', 2000)]));
+    expect($<HTMLSelectElement>('#pred-source').value).not.toBe('measured');
+    expect($('#pred-source-note').textContent).toMatch(
+      /cannot drive predictions: no verified read rows/,
+    );
+    predictions.setDocument(null);
+  });
+
+  it('shows a clamped batch with a visible message', () => {
+    const batch = $<HTMLInputElement>('#pred-batch');
+    batch.value = '5000';
+    batch.dispatchEvent(new Event('change'));
+    expect($('#pred-clamp').hidden).toBe(false);
+    expect($('#pred-clamp').textContent).toMatch(/Batch 5000 is outside 1–256: using 256/);
+    expect(batch.value).toBe('256');
+    batch.value = '1';
+    batch.dispatchEvent(new Event('change'));
+    expect($('#pred-clamp').hidden).toBe(true);
+  });
+});
