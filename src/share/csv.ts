@@ -38,6 +38,8 @@ const ROW_TAIL: (keyof ResultRow)[] = [
   'noisy',
   'gbps',
   'gflops',
+  'dispatchesPerSubmit',
+  'submitsPerSample',
   'intensity',
   'rooflineEfficiency',
   'verified',

@@ -54,6 +54,8 @@ const ORDER = new Map<string, readonly string[]>(
       'gflops',
       'verified',
       'error',
+      'dispatchesPerSubmit',
+      'submitsPerSample',
       'intensity',
       'rooflineEfficiency',
     ],

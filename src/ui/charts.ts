@@ -1,29 +1,8 @@
-// chart.js charts. Only the pieces used are registered, to keep the bundle small.
+// The bandwidth chart: GB/s against working-set size, one line per probe.
 
-import {
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  LogarithmicScale,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
 import { formatBytes } from '../bench/describe';
 import type { ResultRow } from '../bench/results';
-
-Chart.register(
-  LineController,
-  LineElement,
-  PointElement,
-  LinearScale,
-  LogarithmicScale,
-  CategoryScale,
-  Tooltip,
-  Legend,
-);
+import { Chart } from './chartjs';
 
 const SERIES = [
   { kernel: 'read', label: 'read', color: '#2458d6', dash: [] },

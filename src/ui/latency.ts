@@ -2,35 +2,16 @@
 // from the prediction's latencyThroughput (in measured mode, the GEMM batch sweep of the results:
 // each batch measured is a point), beside the chapter's A100 table (batch 1 / 16 / 64).
 
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  LogarithmicScale,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
 import type { ResultsDocument } from '../bench/results';
 import type { CurvePoint } from '../model/predict';
 import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/reference';
 import { predictReport } from '../model/report';
 import { verifiedRows } from '../model/roofline';
 import { num } from '../model/text';
+import { Chart } from './chartjs';
 import { element, td, th } from './dom';
 import { rangeNodes } from './format';
 import type { PredictionContext } from './predictions';
-
-Chart.register(
-  LineController,
-  LineElement,
-  PointElement,
-  LinearScale,
-  LogarithmicScale,
-  Tooltip,
-  Legend,
-);
 
 /** Spec mode's batches: powers of two up to 256. */
 export const SPEC_BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256];

@@ -3,32 +3,13 @@
 // ceilings (the A100 by default) for contrast. Format is shown by point style as well as colour;
 // GEMV points are filled, GEMM points hollow.
 
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineElement,
-  LogarithmicScale,
-  PointElement,
-  ScatterController,
-  Tooltip,
-} from 'chart.js';
 import { describeShape } from '../bench/describe';
 import type { ResultsDocument } from '../bench/results';
 import { GPUS, type GpuSpec, getGpu } from '../model/gpus';
 import { fitRoofline, type Roofline } from '../model/roofline';
 import { num } from '../model/text';
+import { Chart } from './chartjs';
 import { element, setOptions } from './dom';
-
-Chart.register(
-  ScatterController,
-  LineElement,
-  PointElement,
-  LinearScale,
-  LogarithmicScale,
-  Tooltip,
-  Legend,
-);
 
 /** Intensity range drawn, FLOP/byte: GEMV sits near 0.5–4, the A100's FP16 ridge near 150. */
 const X_MIN = 0.1;
