@@ -22,6 +22,7 @@ const ui = {
   quick: element<HTMLButtonElement>('run-quick'),
   full: element<HTMLButtonElement>('run-full'),
   cancel: element<HTMLButtonElement>('cancel'),
+  resume: element<HTMLButtonElement>('resume'),
   progress: element<HTMLProgressElement>('progress'),
   progressLabel: element<HTMLParagraphElement>('progress-label'),
   error: element<HTMLParagraphElement>('run-error'),
@@ -42,6 +43,8 @@ const predictions = setupPredictions((ctx) => {
 const client = createBenchClient();
 let rows: ResultRow[] = [];
 let lastDocument: ResultsDocument | null = null;
+/** The last live run, when it stopped before the end. */
+let resumable: ResultsDocument | null = null;
 
 /** Adds a term/definition pair, as text (adapter strings are untrusted). */
 function addDetail(term: string, value: string): void {
@@ -164,7 +167,9 @@ function setRunning(running: boolean): void {
   document.body.dataset.state = running ? 'running' : 'idle';
 }
 
-async function run(plan: PlanName): Promise<void> {
+/** Runs a plan; with `resume` (an incomplete run), keeps its verified rows and measures the rest. */
+async function run(plan: PlanName, resume?: ResultsDocument): Promise<void> {
+  ui.resume.hidden = true;
   rows = [];
   ui.tbody.replaceChildren();
   ui.origin.hidden = true;
@@ -188,12 +193,16 @@ async function run(plan: PlanName): Promise<void> {
         appendRow(row);
         chart.update(rows);
       },
+      resume,
     );
     ui.progress.value = ui.progress.max;
     ui.progressLabel.textContent = doc.incomplete
       ? `Stopped: ${doc.incomplete}`
       : `Done: ${doc.results.filter((r) => r.verified).length} of ${doc.results.length} kernels verified.`;
     showDocument(doc, 'live');
+    // Stopped early (cancelled, device lost…): offer to finish it, on a new device if need be.
+    ui.resume.hidden = doc.incomplete === undefined;
+    resumable = doc.incomplete === undefined ? null : doc;
     document.body.dataset.done = 'true';
   } catch (e) {
     ui.error.hidden = false;
@@ -206,6 +215,9 @@ async function run(plan: PlanName): Promise<void> {
 ui.quick.addEventListener('click', () => void run('quick'));
 ui.full.addEventListener('click', () => void run('full'));
 ui.cancel.addEventListener('click', () => void client.cancel());
+ui.resume.addEventListener('click', () => {
+  if (resumable) void run(resumable.plan, resumable);
+});
 
 if ((navigator as { gpu?: unknown }).gpu === undefined) {
   // No WebGPU in this page: say so without waiting for the worker.

@@ -159,6 +159,20 @@ describe('the page', () => {
     expect(await page.locator('#pred-prompt').inputValue()).toBe('32768');
     expect(await page.locator('#pred-ttft-head').textContent()).toContain('32768-token prompt');
 
+    // Cancel a run mid-way, then resume it: the rows kept are not measured again.
+    await page.click('#run-quick');
+    await page.waitForSelector('#results-table tbody tr[data-verified="true"]');
+    await page.click('#cancel');
+    await expect
+      .poll(() => page.locator('#progress-label').textContent(), { timeout: 60_000 })
+      .toMatch(/^Stopped: Cancelled by the user\./);
+    expect(await page.locator('#resume').isVisible()).toBe(true);
+    await page.click('#resume');
+    await expect
+      .poll(() => page.locator('#progress-label').textContent(), { timeout: 120_000 })
+      .toMatch(/^Done: (\d+) of \1 kernels verified\./);
+    expect(await page.locator('#resume').isVisible()).toBe(false);
+
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
