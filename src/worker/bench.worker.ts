@@ -67,6 +67,10 @@ const api: BenchWorkerApi = {
     abort?.abort();
   },
 
+  destroyDevice() {
+    gpu?.device.destroy();
+  },
+
   bufferStats() {
     return { ...totals };
   },

@@ -15,6 +15,7 @@ export interface BenchClient {
   ): Promise<ResultsDocument>;
   cancel(): Promise<void>;
   bufferStats(): Promise<{ live: number; created: number; destroyed: number }>;
+  destroyDevice(): Promise<void>;
   terminate(): void;
 }
 
@@ -30,6 +31,7 @@ export function createBenchClient(): BenchClient {
       api.run(plan, Comlink.proxy({ onProgress, onResult }), resume),
     cancel: () => api.cancel(),
     bufferStats: () => api.bufferStats(),
+    destroyDevice: () => api.destroyDevice(),
     terminate: () => {
       api[Comlink.releaseProxy]();
       worker.terminate();

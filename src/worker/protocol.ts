@@ -35,6 +35,11 @@ export interface BenchWorkerApi {
   run(plan: PlanName, callbacks: RunCallbacks, resume?: ResultsDocument): Promise<ResultsDocument>;
   /** Stops the current run at the next checkpoint; its buffers are freed. */
   cancel(): void;
+  /**
+   * Destroys the current device, as a driver reset would: a run in progress stops with its
+   * rows kept and the run marked incomplete; the next call gets a new device. For tests.
+   */
+  destroyDevice(): void;
   /** Live GPU buffers and totals, for leak checks. */
   bufferStats(): { live: number; created: number; destroyed: number };
 }

@@ -101,6 +101,35 @@ describe('the benchmark worker, through comlink', () => {
     expect((await client.bufferStats()).live).toBe(0);
   });
 
+  it('a device lost mid-run keeps the rows measured, says why, and resumes on a new device', async () => {
+    let destroyed = false;
+    const doc = await client.run(
+      'quick',
+      () => {},
+      () => {
+        if (!destroyed) {
+          destroyed = true;
+          void client.destroyDevice();
+        }
+      },
+    );
+    expect(doc.incomplete).toMatch(/lost/i);
+    expect(doc.results[0]?.verified).toBe(true);
+    const stopped = doc.results.at(-1);
+    expect(stopped?.verified).toBe(false);
+    expect(stopped?.error).toMatch(/lost/i);
+    const resumed = await client.run(
+      'quick',
+      () => {},
+      () => {},
+      doc,
+    );
+    expect(resumed.incomplete).toBeUndefined();
+    expect(resumed.results.every((r) => r.verified)).toBe(true);
+    expect(resumed.results[0]).toEqual(doc.results[0]);
+    expect((await client.bufferStats()).live).toBe(0);
+  });
+
   it('cancels mid-run: rows so far kept, no buffer left, and the next run works', async () => {
     let cancelled = false;
     const doc = await client.run(
