@@ -4,7 +4,7 @@
 // already measured.
 
 import { version } from '../../package.json';
-import { BufferLedger } from '../gpu/buffers';
+import { BufferLedger, GPU_WAIT_TIMEOUT_MS } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { errorMessage, GpuError, isGpuError, withTimeout } from '../gpu/errors';
 import { createTimer, type SubmitTimer } from '../gpu/timer';
@@ -82,9 +82,20 @@ export class BenchRunner {
   readonly ledger: BufferLedger;
   private readonly timer: SubmitTimer;
 
-  constructor(readonly gpu: GpuContext) {
+  private readonly waitTimeoutMs: number;
+
+  constructor(
+    readonly gpu: GpuContext,
+    options: {
+      /** How long any one step (prepare, verify) may take before it is a failed kernel. */
+      waitTimeoutMs?: number;
+      /** The timer to sample with; by default timestamp queries or the wall clock (gpu.timing). */
+      timer?: SubmitTimer;
+    } = {},
+  ) {
     this.ledger = new BufferLedger(gpu.device);
-    this.timer = createTimer(gpu.device, gpu.timing, MAX_SUBMITS_PER_SAMPLE);
+    this.timer = options.timer ?? createTimer(gpu.device, gpu.timing, MAX_SUBMITS_PER_SAMPLE);
+    this.waitTimeoutMs = options.waitTimeoutMs ?? GPU_WAIT_TIMEOUT_MS;
   }
 
   /** Measures one case. Throws only for conditions that end the run (cancel, device lost). */
@@ -95,7 +106,11 @@ export class BenchRunner {
   ): Promise<ResultRow> {
     const errorsBefore = this.gpu.uncapturedErrors.length;
     try {
-      const prepared = await kcase.prepare({ device: this.gpu.device, buffers: this.ledger });
+      const prepared = await withTimeout(
+        kcase.prepare({ device: this.gpu.device, buffers: this.ledger }),
+        this.waitTimeoutMs,
+        `preparing ${kcase.label}`,
+      );
       this.checkpoint(signal, errorsBefore);
       const outcome = await this.verify(prepared);
       this.checkpoint(signal, errorsBefore);
@@ -250,8 +265,12 @@ export class BenchRunner {
     prepared.encode(pass, 0);
     pass.end();
     device.queue.submit([encoder.finish()]);
-    await withTimeout(device.queue.onSubmittedWorkDone(), 60_000, 'verification dispatch');
-    return prepared.verify();
+    await withTimeout(
+      device.queue.onSubmittedWorkDone(),
+      this.waitTimeoutMs,
+      'verification dispatch',
+    );
+    return withTimeout(prepared.verify(), this.waitTimeoutMs, 'verification');
   }
 
   /** Warms up (pipeline compile and first-use costs land here) and finds the per-dispatch time. */

@@ -1,7 +1,7 @@
 // The runner on a real adapter: whole plans, wrong answers, cancel, device loss, out of memory.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeShape } from '../../src/bench/describe';
+import { describeShape, describeStatus } from '../../src/bench/describe';
 import { buildPlan } from '../../src/bench/plan';
 import { validateResults } from '../../src/bench/results';
 import { BenchRunner } from '../../src/bench/runner';
@@ -10,6 +10,7 @@ import { BufferLedger } from '../../src/gpu/buffers';
 import type { GpuContext } from '../../src/gpu/device';
 import { GpuError, isGpuError } from '../../src/gpu/errors';
 import { createComputePipeline } from '../../src/gpu/pipeline';
+import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
@@ -180,6 +181,48 @@ describe('failures', () => {
     expect(row.medianMs).toBe(0);
     expect(row.gbps).toBe(0);
     expect(row.samples).toBe(0);
+  });
+
+  it('a noisy result is sampled again, then flagged noisy', async () => {
+    // A timer whose samples swing ×3 (the kernel still runs on the GPU for each one).
+    const real = createTimer(gpu.device, gpu.timing);
+    let calls = 0;
+    const swinging: SubmitTimer = {
+      mode: real.mode,
+      time: async (encode, submits) => {
+        const ms = await real.time(encode, submits);
+        calls++;
+        return calls % 2 === 0 ? ms * 3 : ms;
+      },
+      destroy: () => real.destroy(),
+    };
+    const runner = new BenchRunner(gpu, { timer: swinging });
+    const row = await runner.runCase(
+      bandwidthCase('read', 64 * 1024, { targetBytesPerDispatch: 1 << 20 }),
+      FAST_TIMING,
+    );
+    expect(row.verified).toBe(true);
+    expect(row.samples).toBe(2 * FAST_TIMING.samples);
+    expect(row.noisy).toBe(true);
+    expect(describeStatus(row)).toMatch(/noisy, spread \d+ %/);
+    runner.destroy();
+  });
+
+  it('a kernel that never finishes is a failed row after the timeout, and the next one runs', async () => {
+    const runner = new BenchRunner(gpu, { waitTimeoutMs: 300 });
+    const hung = { ...brokenKernel(), label: 'hung' };
+    const real = hung.prepare;
+    hung.prepare = async (env) => ({ ...(await real(env)), verify: () => new Promise(() => {}) });
+    const row = await runner.runCase(hung, FAST_TIMING);
+    expect(row.verified).toBe(false);
+    expect(row.error).toMatch(/verification did not finish within 0\.3 s/);
+    const next = await runner.runCase(
+      bandwidthCase('read', 64 * 1024, { targetBytesPerDispatch: 1 << 20 }),
+      FAST_TIMING,
+    );
+    expect(next.verified).toBe(true);
+    expect(runner.ledger.liveCount).toBe(0);
+    runner.destroy();
   });
 
   it('a shader that does not compile is a failed row with the compiler message', async () => {
