@@ -120,8 +120,10 @@ describe('the page', () => {
     );
     // Share: a permalink reproduces the run in a fresh page, marked as shared.
     await page.click('#make-link');
+    // The link is made asynchronously (compression): wait for it.
+    const linkPattern = new RegExp(`^${origin}/#r=[A-Za-z0-9_-]+$`);
+    await expect.poll(() => page.locator('#share-link').inputValue()).toMatch(linkPattern);
     const link = await page.locator('#share-link').inputValue();
-    expect(link).toMatch(new RegExp(`^${origin}/#r=[A-Za-z0-9_-]+$`));
     const shared = await browser.newPage();
     await shared.goto(link);
     await shared.waitForSelector('body[data-origin="shared"]', { timeout: 30_000 });
