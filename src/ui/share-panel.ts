@@ -7,14 +7,9 @@ import { ImportError } from '../share/errors';
 import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
 import { checkFileSize, parseResultsFile } from '../share/import';
 import { decodePermalink, encodePermalink, isPermalink } from '../share/permalink';
+import { element } from './dom';
 
 export type DocumentOrigin = 'live' | 'shared' | 'imported';
-
-function element<T extends HTMLElement>(id: string): T {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`page is missing #${id}`);
-  return el as T;
-}
 
 const messageOf = (e: unknown) =>
   e instanceof ImportError
