@@ -137,6 +137,7 @@ function showSummary(doc: ResultsDocument): void {
 const ORIGIN_TEXT: Record<Exclude<DocumentOrigin, 'live'>, string> = {
   shared: 'A shared result, opened from a link — not a live run on this machine.',
   imported: 'An imported results file — not a live run on this machine.',
+  saved: 'A saved earlier run, reopened from this browser — not a live run.',
 };
 
 /** Shows a whole document: a finished run, a shared link or an imported file. */
@@ -200,6 +201,7 @@ async function run(plan: PlanName, resume?: ResultsDocument): Promise<void> {
       ? `Stopped: ${doc.incomplete}`
       : `Done: ${doc.results.filter((r) => r.verified).length} of ${doc.results.length} kernels verified.`;
     showDocument(doc, 'live');
+    share.remember(doc);
     // Stopped early (cancelled, device lost…): offer to finish it, on a new device if need be.
     ui.resume.hidden = doc.incomplete === undefined;
     resumable = doc.incomplete === undefined ? null : doc;

@@ -5,11 +5,12 @@
 import type { ResultsDocument } from '../bench/results';
 import { ImportError } from '../share/errors';
 import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
+import { memoryStorage, RunHistory, type StorageLike } from '../share/history';
 import { checkFileSize, parseResultsFile } from '../share/import';
 import { decodePermalink, encodePermalink, isPermalink } from '../share/permalink';
 import { element } from './dom';
 
-export type DocumentOrigin = 'live' | 'shared' | 'imported';
+export type DocumentOrigin = 'live' | 'shared' | 'imported' | 'saved';
 
 const messageOf = (e: unknown) =>
   e instanceof ImportError
@@ -19,6 +20,58 @@ const messageOf = (e: unknown) =>
 export interface SharePanel {
   /** Enables the controls for the document now on screen (or disables them for none). */
   setDocument(doc: ResultsDocument | null): void;
+  /** Keeps a finished live run in this browser's list of previous runs. */
+  remember(doc: ResultsDocument): void;
+}
+
+/** The list of previous runs, kept in localStorage (or nowhere, where that is blocked). */
+function setupHistory(show: (doc: ResultsDocument, origin: DocumentOrigin) => void) {
+  const list = element<HTMLUListElement>('history-list');
+  const empty = element<HTMLParagraphElement>('history-empty');
+  let storage: StorageLike;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = memoryStorage(); // storage blocked (e.g. sandboxed frame): keep runs for this visit
+  }
+  const history = new RunHistory(storage);
+
+  function render(): void {
+    const entries = history.list();
+    empty.hidden = entries.length > 0;
+    list.replaceChildren(
+      ...entries.map((entry) => {
+        const li = document.createElement('li');
+        const label = document.createElement('span');
+        label.textContent = `${entry.createdAt.slice(0, 16).replace('T', ' ')} · ${entry.adapter} · ${entry.plan} · ${entry.rows} rows${entry.failed ? `, ${entry.failed} failed` : ''} `;
+        const open = document.createElement('button');
+        open.type = 'button';
+        open.textContent = 'Open';
+        open.addEventListener('click', () => {
+          const doc = history.load(entry.id);
+          if (doc) show(doc, 'saved');
+          render();
+        });
+        const remove = document.createElement('button');
+        remove.type = 'button';
+        remove.textContent = 'Delete';
+        remove.setAttribute('aria-label', `Delete the run of ${entry.createdAt}`);
+        remove.addEventListener('click', () => {
+          history.remove(entry.id);
+          render();
+        });
+        li.append(label, open, remove);
+        return li;
+      }),
+    );
+  }
+  render();
+  return {
+    save(doc: ResultsDocument) {
+      history.save(doc);
+      render();
+    },
+  };
 }
 
 export function setupSharePanel(
@@ -111,10 +164,13 @@ export function setupSharePanel(
     );
   }
 
+  const history = setupHistory(show);
+
   return {
     setDocument(doc) {
       current = doc;
       for (const b of Object.values(buttons)) b.disabled = doc === null;
     },
+    remember: (doc) => history.save(doc),
   };
 }

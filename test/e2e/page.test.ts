@@ -161,6 +161,12 @@ describe('the page', () => {
     expect(await page.locator('#pred-prompt').inputValue()).toBe('32768');
     expect(await page.locator('#pred-ttft-head').textContent()).toContain('32768-token prompt');
 
+    // The finished run is kept in this browser's list and reopens as a saved run.
+    expect(await page.locator('#history-list li').count()).toBeGreaterThanOrEqual(1);
+    await page.locator('#history-list li button', { hasText: 'Open' }).first().click();
+    await page.waitForSelector('body[data-origin="saved"]');
+    expect(await page.locator('#results-table tbody tr').count()).toBe(doc.results.length);
+
     // Cancel a run mid-way, then resume it: the rows kept are not measured again.
     await page.click('#run-quick');
     await page.waitForSelector('#results-table tbody tr[data-verified="true"]');
