@@ -1,6 +1,8 @@
 // A real WebGPU device in Node (Dawn), for the GPU test layer. No adapter is a failure with a
 // message saying what to install, never a skip.
 
+import { afterAll, beforeAll } from 'vitest';
+import { BenchRunner } from '../../src/bench/runner';
 import { acquireGpu, type GpuContext } from '../../src/gpu/device';
 import { nodeGpu } from '../../src/gpu/node';
 
@@ -11,3 +13,17 @@ export async function testGpu(): Promise<GpuContext> {
 
 /** Timing light enough for software adapters; the kernels still run and verify for real. */
 export const FAST_TIMING = { samples: 3, sampleTargetMs: 5, submitBudgetMs: 20 };
+
+/** A device and a runner shared by one test file: made before its tests, destroyed after. */
+export function sharedRunner(): { readonly gpu: GpuContext; readonly runner: BenchRunner } {
+  const shared = {} as { gpu: GpuContext; runner: BenchRunner };
+  beforeAll(async () => {
+    shared.gpu = await testGpu();
+    shared.runner = new BenchRunner(shared.gpu);
+  });
+  afterAll(() => {
+    shared.runner?.destroy();
+    shared.gpu?.destroy();
+  });
+  return shared;
+}

@@ -1,25 +1,12 @@
 // GEMM in every format and variant on a real adapter, checked against the CPU reference, with
 // M and N that are not multiples of the 32×32 block, and W split into row chunks.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BenchRunner } from '../../src/bench/runner';
-import type { GpuContext } from '../../src/gpu/device';
+import { describe, expect, it } from 'vitest';
 import { MATRIX_FORMATS, matrixBytes } from '../../src/kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
-import { FAST_TIMING, testGpu } from './context';
+import { FAST_TIMING, sharedRunner } from './context';
 
-let gpu: GpuContext;
-let runner: BenchRunner;
-
-beforeAll(async () => {
-  gpu = await testGpu();
-  runner = new BenchRunner(gpu);
-});
-
-afterAll(() => {
-  runner?.destroy();
-  gpu?.destroy();
-});
+const t = sharedRunner();
 
 const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 
@@ -32,7 +19,7 @@ describe('GEMM on a real adapter', () => {
           [37, 45, 96],
           [64, 64, 128],
         ] as const) {
-          const row = await runner.runCase(
+          const row = await t.runner.runCase(
             gemmCase(format, m, n, k, variant, options),
             FAST_TIMING,
           );
@@ -48,13 +35,16 @@ describe('GEMM on a real adapter', () => {
   it('runs W split into row chunks, writing the right columns of Y', async () => {
     for (const variant of GEMM_VARIANTS) {
       const small = { ...options, maxBindingBytes: 8192 }; // int8 rows of 256: 272 B → chunks of 30
-      const row = await runner.runCase(gemmCase('int8', 33, 70, 256, variant, small), FAST_TIMING);
+      const row = await t.runner.runCase(
+        gemmCase('int8', 33, 70, 256, variant, small),
+        FAST_TIMING,
+      );
       expect(row.error, variant.name).toBeUndefined();
       expect(row.verified).toBe(true);
     }
   });
 
   it('leaves no buffer behind', () => {
-    expect(runner.ledger.liveCount).toBe(0);
+    expect(t.runner.ledger.liveCount).toBe(0);
   });
 });

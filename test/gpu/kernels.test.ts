@@ -1,24 +1,11 @@
 // Every kernel runs for real through Dawn and is checked against its CPU reference.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BenchRunner } from '../../src/bench/runner';
-import type { GpuContext } from '../../src/gpu/device';
+import { describe, expect, it } from 'vitest';
 import { bandwidthCase, bandwidthGeometry } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
-import { FAST_TIMING, testGpu } from './context';
+import { FAST_TIMING, sharedRunner } from './context';
 
-let gpu: GpuContext;
-let runner: BenchRunner;
-
-beforeAll(async () => {
-  gpu = await testGpu();
-  runner = new BenchRunner(gpu);
-});
-
-afterAll(() => {
-  runner?.destroy();
-  gpu?.destroy();
-});
+const t = sharedRunner();
 
 describe('bandwidth probes on a real adapter', () => {
   const options = { targetBytesPerDispatch: 1 << 20 };
@@ -27,7 +14,7 @@ describe('bandwidth probes on a real adapter', () => {
     for (const size of [64 * 1024, 96 * 1024, 4 << 20]) {
       it(`${kind} over ${size / 1024} KiB verifies and is timed`, async () => {
         const kcase = bandwidthCase(kind, size, options);
-        const row = await runner.runCase(kcase, FAST_TIMING);
+        const row = await t.runner.runCase(kcase, FAST_TIMING);
         expect(row.error).toBeUndefined();
         expect(row.verified).toBe(true);
         expect(row.bytes).toBe(bandwidthGeometry(kind, size, options).bytes);
@@ -43,7 +30,7 @@ describe('compute probe on a real adapter', () => {
   // 5 exercises the unrolled loop's remainder; 64 the unrolled body only.
   for (const iters of [1, 5, 64]) {
     it(`f32 with ${iters} multiply-adds per element verifies`, async () => {
-      const row = await runner.runCase(fmaCase('f32', 4096, iters), FAST_TIMING);
+      const row = await t.runner.runCase(fmaCase('f32', 4096, iters), FAST_TIMING);
       expect(row.error).toBeUndefined();
       expect(row.verified).toBe(true);
       expect(row.flops).toBe(16 * iters * 4096);
@@ -52,8 +39,8 @@ describe('compute probe on a real adapter', () => {
   }
 
   it('f16 verifies where shader-f16 is granted, and is a failed row (not a number) elsewhere', async () => {
-    const row = await runner.runCase(fmaCase('f16', 4096, 8), FAST_TIMING);
-    if (gpu.hasF16) {
+    const row = await t.runner.runCase(fmaCase('f16', 4096, 8), FAST_TIMING);
+    if (t.gpu.hasF16) {
       expect(row.error).toBeUndefined();
       expect(row.verified).toBe(true);
     } else {
@@ -66,7 +53,7 @@ describe('compute probe on a real adapter', () => {
 });
 
 it('leaves no buffer behind after the cases above', () => {
-  expect(runner.ledger.liveCount).toBe(0);
-  expect(runner.ledger.created).toBe(runner.ledger.destroyed);
-  expect(runner.ledger.created).toBeGreaterThan(0);
+  expect(t.runner.ledger.liveCount).toBe(0);
+  expect(t.runner.ledger.created).toBe(t.runner.ledger.destroyed);
+  expect(t.runner.ledger.created).toBeGreaterThan(0);
 });
