@@ -133,18 +133,23 @@ const oneOf =
     }
   };
 
-function fields(spec: Record<string, Check>, optional: readonly string[] = []): Check {
-  return (v, p, out) => {
+/** A check for an object with these fields; `keys` keeps their order (the schema's order). */
+function fields(
+  spec: Record<string, Check>,
+  optional: readonly string[] = [],
+): Check & { keys: readonly string[] } {
+  const check: Check = (v, p, out) => {
     if (!isObject(v)) {
       out.push(`${p} must be an object`);
       return;
     }
-    for (const [key, check] of Object.entries(spec)) {
+    for (const [key, fieldCheck] of Object.entries(spec)) {
       if (!(key in v)) {
         if (!optional.includes(key)) out.push(`${p}.${key} is missing`);
-      } else check(v[key], `${p}.${key}`, out);
+      } else fieldCheck(v[key], `${p}.${key}`, out);
     }
   };
+  return Object.assign(check, { keys: Object.keys(spec) });
 }
 
 const checkAdapter = fields({
@@ -186,6 +191,10 @@ const checkRow = fields(
   ['error', 'dispatchesPerSubmit', 'submitsPerSample', 'intensity', 'rooflineEfficiency'],
 );
 
+const checkCandidate = fields({ variant: str, medianMs: num, error: str }, ['medianMs', 'error']);
+const checkTool = fields({ name: str, version: str });
+const checkRuntime = fields({ kind: oneOf(['browser', 'node']), description: str });
+
 const checkTuning = fields({
   family: str,
   label: str,
@@ -194,11 +203,7 @@ const checkTuning = fields({
     if (!Array.isArray(v)) out.push(`${p} must be a list`);
     else
       v.forEach((c, i) => {
-        fields({ variant: str, medianMs: num, error: str }, ['medianMs', 'error'])(
-          c,
-          `${p}[${i}]`,
-          out,
-        );
+        checkCandidate(c, `${p}[${i}]`, out);
       });
   },
 });
@@ -212,12 +217,12 @@ const checkDocument = fields(
         );
       }
     },
-    tool: fields({ name: str, version: str }),
+    tool: checkTool,
     createdAt: (v, p, out) => {
       if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) out.push(`${p} must be a date`);
     },
     plan: oneOf(['quick', 'full']),
-    runtime: fields({ kind: oneOf(['browser', 'node']), description: str }),
+    runtime: checkRuntime,
     adapter: checkAdapter,
     timing: oneOf(['timestamp-query', 'wall-clock']),
     grantedLimits: numRecord,
@@ -239,6 +244,17 @@ const checkDocument = fields(
   },
   ['incomplete', 'tuning'],
 );
+
+/** Field order of each object in the schema, for exports that keep it. */
+export const SCHEMA_FIELD_ORDER = {
+  document: checkDocument.keys,
+  tool: checkTool.keys,
+  runtime: checkRuntime.keys,
+  adapter: checkAdapter.keys,
+  row: checkRow.keys,
+  tuning: checkTuning.keys,
+  candidate: checkCandidate.keys,
+} as const;
 
 /** Lists every problem in `value` as a results document; empty when it is valid. */
 export function findProblems(value: unknown): string[] {

@@ -5,7 +5,7 @@
 // as true/false, absent values as empty fields. A text field that starts with = + - @ or a
 // tab is prefixed with ' so a spreadsheet does not read it as a formula.
 
-import type { ResultRow, ResultsDocument } from '../bench/results';
+import { type ResultRow, type ResultsDocument, SCHEMA_FIELD_ORDER } from '../bench/results';
 
 type Cell = string | number | boolean | undefined;
 
@@ -26,25 +26,10 @@ const RUN_COLUMNS: [string, (doc: ResultsDocument) => Cell][] = [
 ];
 
 const ROW_HEAD: (keyof ResultRow)[] = ['kernel', 'variant', 'format'];
-const ROW_TAIL: (keyof ResultRow)[] = [
-  'bytes',
-  'flops',
-  'medianMs',
-  'p95Ms',
-  'minMs',
-  'maxMs',
-  'samples',
-  'spread',
-  'noisy',
-  'gbps',
-  'gflops',
-  'dispatchesPerSubmit',
-  'submitsPerSample',
-  'intensity',
-  'rooflineEfficiency',
-  'verified',
-  'error',
-];
+/** The rest of a row's fields in the schema's order; shape gets a column per dimension. */
+const ROW_TAIL = SCHEMA_FIELD_ORDER.row.filter(
+  (key) => key !== 'shape' && !(ROW_HEAD as string[]).includes(key),
+) as (keyof ResultRow)[];
 
 export function csvField(value: Cell): string {
   if (value === undefined) return '';

@@ -1,68 +1,14 @@
 // Exports of a results document: JSON (here), CSV and Markdown (their own modules), and the
 // file name a download gets.
 
-import type { ResultsDocument } from '../bench/results';
+import { type ResultsDocument, SCHEMA_FIELD_ORDER } from '../bench/results';
 import { isoDay } from './labels';
 
 export { toCsv } from './csv';
 export { toMarkdown } from './markdown';
 
 // Key order of toJson: the schema's, then any other keys in the order they came.
-const ORDER = new Map<string, readonly string[]>(
-  Object.entries({
-    document: [
-      'schemaVersion',
-      'tool',
-      'createdAt',
-      'plan',
-      'runtime',
-      'adapter',
-      'timing',
-      'grantedLimits',
-      'incomplete',
-      'tuning',
-      'results',
-    ],
-    tool: ['name', 'version'],
-    runtime: ['kind', 'description'],
-    adapter: [
-      'vendor',
-      'architecture',
-      'device',
-      'description',
-      'isFallbackAdapter',
-      'isSoftware',
-      'features',
-      'limits',
-      'wgslLanguageFeatures',
-    ],
-    row: [
-      'kernel',
-      'variant',
-      'format',
-      'shape',
-      'bytes',
-      'flops',
-      'medianMs',
-      'p95Ms',
-      'minMs',
-      'maxMs',
-      'samples',
-      'spread',
-      'noisy',
-      'gbps',
-      'gflops',
-      'verified',
-      'error',
-      'dispatchesPerSubmit',
-      'submitsPerSample',
-      'intensity',
-      'rooflineEfficiency',
-    ],
-    tuning: ['family', 'label', 'chosen', 'candidates'],
-    candidate: ['variant', 'medianMs', 'error'],
-  }),
-);
+const ORDER = new Map<string, readonly string[]>(Object.entries(SCHEMA_FIELD_ORDER));
 
 // Which ORDER entry applies to the values under a key.
 const CHILD = new Map(
