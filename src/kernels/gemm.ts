@@ -2,7 +2,7 @@
 
 import gemmShader from '../../shaders/gemm.wgsl?raw';
 import { type MatrixFormat, matrixBytes } from './formats';
-import { prepareMatrixProduct } from './matrix';
+import { type MatrixOptions, prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { WEIGHTS_TOLERANCE, weightsShader } from './weights';
 
@@ -19,12 +19,6 @@ export const GEMM_VARIANTS: readonly GemmVariant[] = [
 /** Outputs of one workgroup along each side (see gemm.wgsl). */
 const BLOCK = 32;
 
-export interface GemmOptions {
-  rotationBytes: number;
-  maxBindingBytes: number;
-  seed?: number;
-}
-
 export function gemmBytes(format: MatrixFormat, m: number, n: number, k: number): number {
   return matrixBytes(format, n, k) + 4 * m * k + 4 * m * n;
 }
@@ -35,7 +29,7 @@ export function gemmCase(
   n: number,
   k: number,
   variant: GemmVariant,
-  options: GemmOptions,
+  options: MatrixOptions,
 ): KernelCase {
   return {
     kernel: 'gemm',
@@ -56,7 +50,7 @@ function prepareGemm(
   n: number,
   k: number,
   variant: GemmVariant,
-  options: GemmOptions,
+  options: MatrixOptions,
 ): Promise<PreparedKernel> {
   return prepareMatrixProduct(env, {
     label: `gemm-${format}-${variant.name}`,

@@ -3,7 +3,7 @@
 import gemvShader from '../../shaders/gemv.wgsl?raw';
 import dp4aShader from '../../shaders/gemv_dp4a.wgsl?raw';
 import { type MatrixFormat, matrixBytes, packedWords, packMatrix, weightAt } from './formats';
-import { activations, prepareMatrixProduct } from './matrix';
+import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
@@ -53,14 +53,6 @@ export function gemvVariantsFor(format: MatrixFormat, caps: GemvCapabilities): G
   });
 }
 
-export interface GemvOptions {
-  /** Weight bytes all copies together should span, so dispatches do not hit in cache. */
-  rotationBytes: number;
-  /** Largest buffer one binding may hold (device limits). */
-  maxBindingBytes: number;
-  seed?: number;
-}
-
 export function gemvBytes(
   format: MatrixFormat,
   n: number,
@@ -77,7 +69,7 @@ export function gemvCase(
   n: number,
   k: number,
   variant: GemvVariant,
-  options: GemvOptions,
+  options: MatrixOptions,
 ): KernelCase {
   return {
     kernel: 'gemv',
@@ -97,7 +89,7 @@ function prepareGemv(
   n: number,
   k: number,
   variant: GemvVariant,
-  options: GemvOptions,
+  options: MatrixOptions,
 ): Promise<PreparedKernel> {
   const rowsPerWorkgroup = variant.workgroupSize / variant.team;
   const dp4a = variant.entry === 'gemv_dp4a';

@@ -185,6 +185,15 @@ export function encodeMatrixChunks(
   }
 }
 
+/** What GEMV and GEMM cases need to know about memory. */
+export interface MatrixOptions {
+  /** Weight bytes all copies together should span, so dispatches do not hit in cache. */
+  rotationBytes: number;
+  /** Largest buffer one binding may hold (device limits). */
+  maxBindingBytes: number;
+  seed?: number;
+}
+
 export interface MatrixProductSpec {
   label: string;
   /** The weights WGSL and the kernel WGSL, joined. */

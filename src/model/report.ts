@@ -40,15 +40,9 @@ export interface PredictReport {
   weightBytes: number;
   /** KV cache at prompt + output tokens for every sequence of the batch. */
   kvBytes: number;
-  decode: {
-    msPerToken: Range;
-    tokensPerSecond: Range;
-    systemTokensPerSecond: Range;
-    /** Weights + KV read once at 100 % of the bandwidth ceiling, no fixed cost. */
-    floorMsPerToken: number;
-    bound: Bound;
-  };
-  prefill: { ttftMs: Range; tokensPerSecond: Range; bound: Bound };
+  /** As the prediction gives them (floor: weights + KV once at 100 % of the bandwidth ceiling). */
+  decode: Prediction['decode'];
+  prefill: Prediction['prefill'];
   e2eMs: Range;
   memory: {
     weightBytes: number;
