@@ -7,7 +7,6 @@ import type { WeightFormat } from './formats';
 import type { ModelConfig } from './llm';
 import { predictMeasured } from './measured';
 import {
-  type Bound,
   type Prediction,
   type PredictOptions,
   predictSpec,
