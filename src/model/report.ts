@@ -6,12 +6,7 @@ import { type A100Contrast, a100Contrast } from './contrast';
 import type { WeightFormat } from './formats';
 import type { ModelConfig } from './llm';
 import { predictMeasured } from './measured';
-import {
-  type Prediction,
-  type PredictOptions,
-  predictSpec,
-  type SpecHardware,
-} from './predict';
+import { type Prediction, type PredictOptions, predictSpec, type SpecHardware } from './predict';
 import { PROFILES, type ProfileId } from './profiles';
 import type { Range } from './range';
 import { type Feel, firstTokenFeelsFast, itlFeel, slaVerdicts, type Verdict } from './verdicts';
