@@ -10,6 +10,7 @@ import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from 
 import type { KernelCase } from '../kernels/types';
 import { getModel, modelMatrices } from '../model/llm';
 import type { KernelName, PlanName } from './results';
+import { isDefaultSettings, type RunSettings } from './settings';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -41,6 +42,8 @@ export const isTuned = (item: PlanItem): item is TunedCase =>
 
 export interface Plan {
   name: PlanName;
+  /** Non-default settings it was built with (recorded in the results document). */
+  settings?: RunSettings;
   timing: TimingOptions;
   cases: PlanItem[];
 }
@@ -85,7 +88,14 @@ interface MatrixPlan {
   caps: GemvCapabilities;
   /** Tune per kernel and format (full), or once per kernel (quick: fewer trial runs). */
   tunePerFormat: boolean;
+  /** Variants pinned by the run settings, where a format offers them. */
+  gemvVariant?: string | undefined;
+  gemmVariant?: string | undefined;
 }
+
+/** The pinned variant alone where it is among the candidates; else all of them (tuned). */
+const pinned = (candidates: string[], pin: string | undefined): string[] =>
+  pin !== undefined && candidates.includes(pin) ? [pin] : candidates;
 
 function named<T extends { name: string }>(variants: readonly T[], name: string): T {
   const found = variants.find((v) => v.name === name);
@@ -99,7 +109,10 @@ function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedC
     kernel: 'gemv',
     family: p.tunePerFormat ? `gemv ${format}` : 'gemv',
     label: `gemv ${format} ${n}×${k}`,
-    variants: gemvVariantsFor(format, p.caps).map((v) => v.name),
+    variants: pinned(
+      gemvVariantsFor(format, p.caps).map((v) => v.name),
+      p.gemvVariant,
+    ),
     make: (name) => gemvCase(format, n, k, named(GEMV_VARIANTS, name), p),
   };
 }
@@ -110,7 +123,10 @@ function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPl
     kernel: 'gemm',
     family: p.tunePerFormat ? `gemm ${format}` : 'gemm',
     label: `gemm ${format} M=${m} ${n}×${k}`,
-    variants: GEMM_VARIANTS.map((v) => v.name),
+    variants: pinned(
+      GEMM_VARIANTS.map((v) => v.name),
+      p.gemmVariant,
+    ),
     make: (name) => gemmCase(format, m, n, k, named(GEMM_VARIANTS, name), p),
   };
 }
@@ -118,8 +134,12 @@ function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPl
 const ALL_FORMATS: readonly MatrixFormat[] = ['f32', 'fp16', 'int8', 'int4'];
 const BATCH_SWEEP = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
-function probes(quick: boolean, inputs: PlanInputs): KernelCase[] {
-  const largest = maxWorkingSet(inputs.limits, quick ? 16 * MiB : 1 * GiB);
+function probes(quick: boolean, inputs: PlanInputs, settings: RunSettings): KernelCase[] {
+  const cap = Math.min(
+    quick ? 16 * MiB : 1 * GiB,
+    (settings.maxWorkingSetMiB ?? Number.POSITIVE_INFINITY) * MiB,
+  );
+  const largest = maxWorkingSet(inputs.limits, cap);
   const bandwidth = { targetBytesPerDispatch: quick ? 16 * MiB : 256 * MiB };
   const cases: KernelCase[] = [];
   // Quick: a coarse read sweep and one copy/write size; full: ×4 steps and ×16 steps.
@@ -169,19 +189,26 @@ function fullKernels(p: MatrixPlan): TunedCase[] {
   return items;
 }
 
-export function buildPlan(name: PlanName, inputs: PlanInputs): Plan {
+export function buildPlan(name: PlanName, inputs: PlanInputs, settings: RunSettings = {}): Plan {
   const quick = name === 'quick';
   const matrices: MatrixPlan = {
     rotationBytes: quick ? 32 * MiB : 512 * MiB,
     maxBindingBytes: maxBinding(inputs.limits),
     caps: { f16: inputs.hasF16, dp4a: inputs.hasDp4a ?? false },
     tunePerFormat: !quick,
+    gemvVariant: settings.gemvVariant,
+    gemmVariant: settings.gemmVariant,
   };
+  const timing = quick
+    ? { samples: 5, sampleTargetMs: 20, submitBudgetMs: 40 }
+    : { samples: 7, sampleTargetMs: 25, submitBudgetMs: 40 };
   return {
     name,
-    timing: quick
-      ? { samples: 5, sampleTargetMs: 20, submitBudgetMs: 40 }
-      : { samples: 7, sampleTargetMs: 25, submitBudgetMs: 40 },
-    cases: [...probes(quick, inputs), ...(quick ? quickKernels(matrices) : fullKernels(matrices))],
+    ...(isDefaultSettings(settings) ? {} : { settings }),
+    timing: { ...timing, samples: settings.samples ?? timing.samples },
+    cases: [
+      ...probes(quick, inputs, settings),
+      ...(quick ? quickKernels(matrices) : fullKernels(matrices)),
+    ],
   };
 }

@@ -1,6 +1,8 @@
 // The results document: one versioned JSON shape written by the page and the CLI alike.
 // Later kernels add rows to `results`; they never change the fields.
 
+import { type RunSettings, settingsProblems } from './settings';
+
 export const SCHEMA_VERSION = 1;
 export const TOOL_NAME = 'webgpu-roofline';
 
@@ -86,6 +88,8 @@ export interface ResultsDocument {
   grantedLimits: Record<string, number>;
   /** Set when the run did not finish: cancelled, device lost, … Rows measured before stay. */
   incomplete?: string;
+  /** Non-default run settings it ran with: such a run is not comparable with default runs. */
+  settings?: RunSettings;
   tuning?: TuningRecord[];
   results: ResultRow[];
 }
@@ -227,6 +231,9 @@ const checkDocument = fields(
     timing: oneOf(['timestamp-query', 'wall-clock']),
     grantedLimits: numRecord,
     incomplete: str,
+    settings: (v, p, out) => {
+      out.push(...settingsProblems(v, p));
+    },
     tuning: (v, p, out) => {
       if (!Array.isArray(v)) out.push(`${p} must be a list`);
       else
@@ -242,7 +249,7 @@ const checkDocument = fields(
         });
     },
   },
-  ['incomplete', 'tuning'],
+  ['incomplete', 'settings', 'tuning'],
 );
 
 /** Field order of each object in the schema, for exports that keep it. */

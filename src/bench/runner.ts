@@ -17,6 +17,7 @@ import {
   type ResultsDocument,
   type RuntimeDescription,
   SCHEMA_VERSION,
+  type TimingMode,
   TOOL_NAME,
   type TuningRecord,
 } from './results';
@@ -24,6 +25,8 @@ import { isNoisy, type SampleStats, summarize } from './stats';
 
 export interface Progress {
   stage: string;
+  /** The kernel being measured (the page names its stage in its own language). */
+  kernel: KernelName;
   /** 1-based index of the case now running. */
   step: number;
   total: number;
@@ -91,10 +94,14 @@ export class BenchRunner {
       waitTimeoutMs?: number;
       /** The timer to sample with; by default timestamp queries or the wall clock (gpu.timing). */
       timer?: SubmitTimer;
+      /** Which timer to create when none is given: gpu.timing by default. */
+      timing?: TimingMode;
     } = {},
   ) {
     this.ledger = new BufferLedger(gpu.device);
-    this.timer = options.timer ?? createTimer(gpu.device, gpu.timing, MAX_SUBMITS_PER_SAMPLE);
+    this.timer =
+      options.timer ??
+      createTimer(gpu.device, options.timing ?? gpu.timing, MAX_SUBMITS_PER_SAMPLE);
     this.waitTimeoutMs = options.waitTimeoutMs ?? GPU_WAIT_TIMEOUT_MS;
   }
 
@@ -161,6 +168,7 @@ export class BenchRunner {
       adapter: this.gpu.description,
       timing: this.timer.mode,
       grantedLimits: this.gpu.grantedLimits,
+      ...(plan.settings === undefined ? {} : { settings: plan.settings }),
       tuning: [],
       results: [],
     };
@@ -176,6 +184,7 @@ export class BenchRunner {
       const elapsed = performance.now() - started;
       hooks.onProgress?.({
         stage: STAGES[item.kernel],
+        kernel: item.kernel,
         step: i + 1,
         total: plan.cases.length,
         label: item.label,

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { buildPlan } from '../bench/plan';
 import type { ResultsDocument } from '../bench/results';
 import { BenchRunner } from '../bench/runner';
+import { settingsQuery } from '../bench/settings';
 import { acquireGpu } from '../gpu/device';
 import { errorMessage } from '../gpu/errors';
 import { nodeGpu } from '../gpu/node';
@@ -38,12 +39,20 @@ async function main(argv: string[]): Promise<number> {
       "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
     );
   }
-  const plan = buildPlan(args.plan, {
-    limits: ctx.grantedLimits,
-    hasF16: ctx.hasF16,
-    hasDp4a: ctx.hasDp4a,
-  });
-  const runner = new BenchRunner(ctx);
+  const plan = buildPlan(
+    args.plan,
+    { limits: ctx.grantedLimits, hasF16: ctx.hasF16, hasDp4a: ctx.hasDp4a },
+    args.settings,
+  );
+  const runner = new BenchRunner(
+    ctx,
+    args.settings.timer === undefined ? {} : { timing: args.settings.timer },
+  );
+  if (plan.settings !== undefined) {
+    process.stderr.write(
+      `note: non-default settings (${settingsQuery(plan.settings)}): not comparable with default runs.\n`,
+    );
+  }
   const interactive = process.stderr.isTTY && !args.json;
   let doc: ResultsDocument;
   try {

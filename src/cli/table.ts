@@ -2,6 +2,7 @@
 
 import { describeShape, describeStatus, formatBytes } from '../bench/describe';
 import type { ResultRow, ResultsDocument } from '../bench/results';
+import { settingsQuery } from '../bench/settings';
 import { summarizeRun } from '../bench/summary';
 import { columns } from './text';
 
@@ -131,5 +132,8 @@ export function renderTable(doc: ResultsDocument): string {
     lines.push(`Compute peak (${format} FMA): ${fixed(gflops, 1)} GFLOP/s`);
   }
   if (doc.incomplete) lines.push(`INCOMPLETE: ${doc.incomplete}`);
+  if (doc.settings !== undefined) {
+    lines.push(`NOT COMPARABLE: non-default settings ${settingsQuery(doc.settings)}`);
+  }
   return lines.join('\n');
 }

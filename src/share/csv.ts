@@ -6,6 +6,7 @@
 // tab is prefixed with ' so a spreadsheet does not read it as a formula.
 
 import { type ResultRow, type ResultsDocument, SCHEMA_FIELD_ORDER } from '../bench/results';
+import { settingsQuery } from '../bench/settings';
 
 type Cell = string | number | boolean | undefined;
 
@@ -23,6 +24,7 @@ const RUN_COLUMNS: [string, (doc: ResultsDocument) => Cell][] = [
   ['isFallbackAdapter', (d) => d.adapter.isFallbackAdapter],
   ['isSoftware', (d) => d.adapter.isSoftware],
   ['incomplete', (d) => d.incomplete],
+  ['settings', (d) => (d.settings === undefined ? undefined : settingsQuery(d.settings))],
 ];
 
 const ROW_HEAD: (keyof ResultRow)[] = ['kernel', 'variant', 'format'];

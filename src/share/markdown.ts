@@ -5,6 +5,7 @@
 
 import { describeShape } from '../bench/describe';
 import type { ResultRow, ResultsDocument } from '../bench/results';
+import { settingsQuery } from '../bench/settings';
 import { adapterLabel } from './labels';
 
 /** One line of plain text, with Markdown/HTML punctuation backslash-escaped (`|` included). */
@@ -76,6 +77,9 @@ export function toMarkdown(doc: ResultsDocument): string {
     `- Runtime: ${e(doc.runtime.kind)}, ${e(doc.runtime.description)}`,
   ];
   if (doc.incomplete !== undefined) out.push(`- Incomplete run: ${e(doc.incomplete)}`);
+  if (doc.settings !== undefined) {
+    out.push(`- Not comparable: non-default settings ${e(settingsQuery(doc.settings))}`);
+  }
   out.push('', line(HEAD), line(HEAD.map((_, i) => (i >= 4 && i <= 7 ? '---:' : '---'))));
   for (const row of doc.results) out.push(line(cells(row)));
   return `${out.join('\n')}\n`;

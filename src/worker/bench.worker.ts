@@ -34,14 +34,15 @@ const api: BenchWorkerApi = {
     }
   },
 
-  async run(planName, callbacks: RunCallbacks, resume) {
+  async run(planName, callbacks: RunCallbacks, resume, settings = {}) {
     const ctx = await device();
-    const plan = buildPlan(planName, {
-      limits: ctx.grantedLimits,
-      hasF16: ctx.hasF16,
-      hasDp4a: ctx.hasDp4a,
-    });
-    const runner = new BenchRunner(ctx);
+    const chosen = resume === undefined ? settings : (resume.settings ?? {});
+    const plan = buildPlan(
+      planName,
+      { limits: ctx.grantedLimits, hasF16: ctx.hasF16, hasDp4a: ctx.hasDp4a },
+      chosen,
+    );
+    const runner = new BenchRunner(ctx, chosen.timer === undefined ? {} : { timing: chosen.timer });
     abort = new AbortController();
     try {
       return await runner.runPlan(

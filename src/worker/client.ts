@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import type { PlanName, ResultRow, ResultsDocument } from '../bench/results';
 import type { Progress } from '../bench/runner';
+import type { RunSettings } from '../bench/settings';
 import type { AdapterReport, BenchWorkerApi } from './protocol';
 
 export interface BenchClient {
@@ -12,6 +13,7 @@ export interface BenchClient {
     onProgress: (p: Progress) => void,
     onResult: (row: ResultRow) => void,
     resume?: ResultsDocument,
+    settings?: RunSettings,
   ): Promise<ResultsDocument>;
   cancel(): Promise<void>;
   bufferStats(): Promise<{ live: number; created: number; destroyed: number }>;
@@ -27,8 +29,8 @@ export function createBenchClient(): BenchClient {
   const api = Comlink.wrap<BenchWorkerApi>(worker);
   return {
     describe: () => api.describe(),
-    run: (plan, onProgress, onResult, resume) =>
-      api.run(plan, Comlink.proxy({ onProgress, onResult }), resume),
+    run: (plan, onProgress, onResult, resume, settings) =>
+      api.run(plan, Comlink.proxy({ onProgress, onResult }), resume, settings),
     cancel: () => api.cancel(),
     bufferStats: () => api.bufferStats(),
     destroyDevice: () => api.destroyDevice(),

@@ -8,6 +8,7 @@ import type {
   TimingMode,
 } from '../bench/results';
 import type { Progress } from '../bench/runner';
+import type { RunSettings } from '../bench/settings';
 import type { GpuErrorCode } from '../gpu/errors';
 
 export type AdapterReport =
@@ -30,9 +31,15 @@ export interface BenchWorkerApi {
   /**
    * Runs a plan; resolves with the document, marked incomplete if it stopped early. With
    * `resume` (an incomplete run of the same plan, e.g. after a lost device) its verified rows
-   * are kept and only the rest is measured, on a new device if the old one is gone.
+   * are kept and only the rest is measured, on a new device if the old one is gone. `settings`
+   * (non-default: not comparable) change the plan and timer; a resumed run keeps its own.
    */
-  run(plan: PlanName, callbacks: RunCallbacks, resume?: ResultsDocument): Promise<ResultsDocument>;
+  run(
+    plan: PlanName,
+    callbacks: RunCallbacks,
+    resume?: ResultsDocument,
+    settings?: RunSettings,
+  ): Promise<ResultsDocument>;
   /** Stops the current run at the next checkpoint; its buffers are freed. */
   cancel(): void;
   /**

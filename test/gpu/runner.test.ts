@@ -262,6 +262,28 @@ describe('failures', () => {
     runner.destroy();
   });
 
+  it('non-default settings: the wall clock, a capped sweep and a pinned variant, recorded', async () => {
+    const settings = {
+      timer: 'wall-clock',
+      maxWorkingSetMiB: 1,
+      gemvVariant: 'team8-wg64',
+    } as const;
+    const plan = buildPlan('quick', { limits: gpu.grantedLimits, hasF16: false }, settings);
+    plan.timing = FAST_TIMING;
+    // Probes and the GEMVs are enough to see each setting at work.
+    plan.cases = plan.cases.filter((c) => c.kernel !== 'gemm' && c.kernel !== 'fma');
+    const runner = new BenchRunner(gpu, { timing: settings.timer });
+    const doc = validateResults(await runner.runPlan(plan, RUNTIME));
+    runner.destroy();
+    expect(doc.settings).toEqual(settings);
+    expect(doc.timing).toBe('wall-clock');
+    const reads = doc.results.filter((r) => r.kernel === 'read');
+    expect(Math.max(...reads.map((r) => r.shape.workingSetBytes ?? 0))).toBe(1 << 20);
+    const gemv = doc.results.filter((r) => r.kernel === 'gemv');
+    expect(gemv.length).toBe(4);
+    expect(gemv.every((r) => r.verified && r.variant === 'team8-wg64')).toBe(true);
+  });
+
   it('out of memory: retried on half the working set until it fits, and the size used is recorded', async () => {
     // An allocator that refuses anything over `limit`, with the error BufferLedger.create raises
     // for an out-of-memory error scope (a real one cannot be provoked on a 24 GB CPU adapter).

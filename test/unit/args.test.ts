@@ -3,7 +3,13 @@ import { parseBenchArgs, UsageError } from '../../src/cli/args';
 
 describe('bench flags', () => {
   it('defaults to the full plan, table output, no file', () => {
-    expect(parseBenchArgs([])).toEqual({ plan: 'full', json: false, out: null, help: false });
+    expect(parseBenchArgs([])).toEqual({
+      plan: 'full',
+      json: false,
+      out: null,
+      help: false,
+      settings: {},
+    });
   });
 
   it('reads --quick, --json and --out in either form', () => {
@@ -12,6 +18,7 @@ describe('bench flags', () => {
       json: true,
       out: 'r.json',
       help: false,
+      settings: {},
     });
     expect(parseBenchArgs(['--out=x.json']).out).toBe('x.json');
     expect(parseBenchArgs(['--quick', '--full']).plan).toBe('full');
@@ -27,5 +34,34 @@ describe('bench flags', () => {
     expect(() => parseBenchArgs(['--out', '--json'])).toThrow(/--out needs a file name/);
     expect(() => parseBenchArgs(['--out='])).toThrow(/--out needs a file name/);
     expect(() => parseBenchArgs(['quick'])).toThrow(/Unknown option: quick/);
+  });
+
+  it('reads the settings that make a run not comparable, in either form', () => {
+    expect(
+      parseBenchArgs([
+        '--timer',
+        'wall',
+        '--samples=9',
+        '--max-working-set-mib',
+        '64',
+        '--gemv-variant=row-wg64',
+        '--gemm-variant',
+        'reg4x4',
+      ]).settings,
+    ).toEqual({
+      timer: 'wall-clock',
+      samples: 9,
+      maxWorkingSetMiB: 64,
+      gemvVariant: 'row-wg64',
+      gemmVariant: 'reg4x4',
+    });
+    expect(() => parseBenchArgs(['--timer', 'gpu'])).toThrow(
+      /timer="gpu": the only choice is "wall"/,
+    );
+    expect(() => parseBenchArgs(['--samples', '2'])).toThrow(
+      /samples="2" must be a whole number from 3 to 50/,
+    );
+    expect(() => parseBenchArgs(['--samples'])).toThrow(/--samples needs a value/);
+    expect(() => parseBenchArgs(['--gemv-variant', '<x>'])).toThrow(/is not a variant name/);
   });
 });
