@@ -15,6 +15,11 @@ have_chromium() {
   return 1
 }
 
+# A Chinese font, so the page's Chinese renders (and its screenshots show characters, not boxes).
+have_cjk_font() {
+  fc-list :lang=zh 2>/dev/null | grep -q . || [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]
+}
+
 have_vulkan_loader() {
   ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1'
 }
@@ -46,17 +51,22 @@ add_lavapipe() {
 missing=()
 have_chromium || missing+=(chromium)
 have_vulkan_loader || missing+=(libvulkan1)
+# Optional: only the screenshots need it.
+optional=()
+have_cjk_font || optional+=(fonts-wqy-microhei)
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   export DEBIAN_FRONTEND=noninteractive
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "Installing ${missing[*]} with apt-get (needed by the browser and GPU tests)…"
+  if [ ${#missing[@]} -gt 0 ] || [ ${#optional[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]} ${optional[*]} with apt-get (needed by the browser and GPU tests)…"
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" "${optional[@]}" >/dev/null
   fi
   add_lavapipe
   exit 0
 fi
+[ ${#optional[@]} -gt 0 ] &&
+  echo "note: no Chinese font (${optional[*]}): screenshots of the Chinese page show boxes." >&2
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 cat >&2 <<MSG

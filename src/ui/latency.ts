@@ -7,10 +7,12 @@ import type { CurvePoint } from '../model/predict';
 import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/reference';
 import { predictReport } from '../model/report';
 import { verifiedRows } from '../model/roofline';
-import { num } from '../model/text';
 import { Chart } from './chartjs';
 import { element, td, th } from './dom';
 import { rangeNodes } from './format';
+import { t } from './i18n';
+import { onLocaleChange } from './i18n/locale';
+import { fmt, fmtInt } from './i18n/numbers';
 import type { PredictionContext } from './predictions';
 
 /** Spec mode's batches: powers of two up to 256. */
@@ -30,7 +32,11 @@ export function measuredBatches(doc: ResultsDocument, kernelFormat: string): num
 }
 
 const range = (r: { min: number; max: number }) =>
-  r.min === r.max ? String(r.min) : `${r.min}–${r.max}`;
+  r.min === r.max ? fmtInt(r.min) : `${fmtInt(r.min)}–${fmtInt(r.max)}`;
+
+/** A chapter note (the model gives it in English) in the page's language; as given if unknown. */
+const noteText = (note: string): string =>
+  (t().charts.latency.notes as Readonly<Record<string, string | undefined>>)[note] ?? note;
 
 export interface LatencyView {
   render(ctx: PredictionContext): void;
@@ -44,28 +50,36 @@ export function setupLatency(): LatencyView {
   const chapterCaption = element<HTMLParagraphElement>('chapter-table-caption');
 
   const ch = CHAPTER_A100_LLAMA3_8B_FP16;
-  chapterBody.replaceChildren(
-    ...ch.scenarios.map((s) => {
-      const tr = document.createElement('tr');
-      tr.append(
-        th(`batch ${s.batch}: ${s.label}`),
-        td(`${range(s.ttftMs)}${s.note ? ' *' : ''}`, 'num'),
-        td(range(s.itlMs), 'num'),
-        td(range(s.systemTokensPerSecond), 'num'),
-      );
-      return tr;
-    }),
-  );
-  chapterCaption.textContent =
-    `As reported by the chapter for Llama 3 8B FP16 on one A100-80G with a vLLM-class stack, ` +
-    `${ch.promptTokens}-token prompts; * TTFT includes queueing. Shown as the chapter gives them. Source: the chapter “Latency vs throughput”, ${CHAPTER_SOURCE.url}`;
+  const renderChapter = () => {
+    const c = t().charts.latency;
+    chapterBody.replaceChildren(
+      ...ch.scenarios.map((s) => {
+        const tr = document.createElement('tr');
+        const label = (c.scenarios as Readonly<Record<number, string | undefined>>)[s.batch];
+        tr.append(
+          th(c.scenario({ batch: fmtInt(s.batch), label: label ?? s.label })),
+          td(`${range(s.ttftMs)}${s.note ? ' *' : ''}`, 'num'),
+          td(range(s.itlMs), 'num'),
+          td(range(s.systemTokensPerSecond), 'num'),
+        );
+        return tr;
+      }),
+    );
+    const note = ch.scenarios.find((s) => s.note !== undefined)?.note ?? '';
+    chapterCaption.textContent = c.chapterCaption({
+      prompt: fmtInt(ch.promptTokens),
+      note: noteText(note),
+      url: CHAPTER_SOURCE.url,
+    });
+  };
+  renderChapter();
 
   const chart = new Chart(element<HTMLCanvasElement>('latency-chart'), {
     type: 'line',
     data: {
       datasets: [
         {
-          label: 'ITL, ms/token (left axis)',
+          label: '',
           data: [] as { x: number; y: number }[],
           yAxisID: 'y',
           borderColor: '#2458d6',
@@ -74,7 +88,7 @@ export function setupLatency(): LatencyView {
           pointRadius: 5,
         },
         {
-          label: 'system tokens/s (right axis)',
+          label: '',
           data: [] as { x: number; y: number }[],
           yAxisID: 'y2',
           borderColor: '#c2410c',
@@ -93,75 +107,104 @@ export function setupLatency(): LatencyView {
       scales: {
         x: {
           type: 'logarithmic',
-          title: { display: true, text: 'batch (concurrent sequences)' },
+          title: { display: true, text: '' },
           afterBuildTicks: (axis) => {
             const ticks = [];
             for (let v = 1; v <= axis.max * 1.01; v *= 2) ticks.push({ value: v });
             axis.ticks = ticks;
           },
-          ticks: { callback: (v) => String(v) },
+          ticks: { callback: (v) => fmtInt(Number(v)) },
         },
         y: {
           type: 'logarithmic',
           position: 'left',
-          title: { display: true, text: 'ITL ms/token' },
+          title: { display: true, text: '' },
         },
         y2: {
           type: 'logarithmic',
           position: 'right',
           grid: { drawOnChartArea: false },
-          title: { display: true, text: 'system tokens/s' },
+          title: { display: true, text: '' },
         },
       },
       plugins: { legend: { labels: { usePointStyle: true } } },
     },
   });
 
-  return {
-    render(ctx) {
-      const swept =
-        ctx.source.kind === 'measured'
-          ? measuredBatches(ctx.source.results, ctx.focusFormat.kernel)
-          : undefined;
-      const batches = swept ?? SPEC_BATCHES;
-      const how =
-        ctx.source.kind === 'spec'
-          ? ''
-          : swept !== undefined
-            ? ` (a point per batch size of the measured ${ctx.focusFormat.kernel} GEMM sweep)`
-            : ` (these results have no ${ctx.focusFormat.kernel} GEMM sweep: batches above 1 come from the roofline, marked †)`;
-      let points: CurvePoint[] = [];
-      let context = 0;
-      try {
-        const { prediction } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, {
-          ...ctx.options,
-          batches,
-        });
-        points = prediction.latencyThroughput;
-        context = prediction.context;
-        caption.textContent =
-          `${ctx.focusModel.name} · ${ctx.focusFormat.id}, ${context} cached tokens per sequence, ${ctx.sourceLabel}${how}. ` +
-          'Batching reads each weight once for all B sequences: system tokens/s grows almost B-fold while ITL barely moves — until compute or the KV cache catches up.';
-      } catch (e) {
-        caption.textContent = `Cannot predict: ${e instanceof Error ? e.message : String(e)}`;
-      }
-      const [itl, sys] = chart.data.datasets;
-      if (itl) itl.data = points.map((p) => ({ x: p.batch, y: p.msPerToken.expected }));
-      if (sys) sys.data = points.map((p) => ({ x: p.batch, y: p.systemTokensPerSecond.expected }));
-      chart.update();
-      tbody.replaceChildren(
-        ...points.map((p) => {
-          const tr = document.createElement('tr');
-          tr.append(
-            th(String(p.batch)),
-            td(rangeNodes(p.msPerToken), 'num'),
-            td(num(p.tokensPerSecond.expected), 'num'),
-            td(rangeNodes(p.systemTokensPerSecond), 'num'),
-            td(p.source === 'roofline' ? 'roofline †' : p.source),
-          );
-          return tr;
-        }),
-      );
-    },
+  /** Series names and axis titles in the page's language. */
+  const relabel = () => {
+    const c = t().charts.latency;
+    const [itl, sys] = chart.data.datasets;
+    if (itl) itl.label = c.itlSeries;
+    if (sys) sys.label = c.systemSeries;
+    const { x, y, y2 } = chart.options.scales ?? {};
+    if (x?.title) x.title.text = c.xTitle;
+    if (y?.title) y.title.text = c.itlTitle;
+    if (y2?.title) y2.title.text = c.systemTitle;
   };
+  relabel();
+  chart.update();
+
+  let last: PredictionContext | undefined;
+  const render = (ctx: PredictionContext) => {
+    last = ctx;
+    const c = t().charts.latency;
+    const swept =
+      ctx.source.kind === 'measured'
+        ? measuredBatches(ctx.source.results, ctx.focusFormat.kernel)
+        : undefined;
+    const batches = swept ?? SPEC_BATCHES;
+    const kernel = ctx.focusFormat.kernel;
+    const how =
+      ctx.source.kind === 'spec'
+        ? ''
+        : swept !== undefined
+          ? c.sweepMeasured({ kernel })
+          : c.sweepMissing({ kernel });
+    let points: CurvePoint[] = [];
+    let context = 0;
+    try {
+      const { prediction } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, {
+        ...ctx.options,
+        batches,
+      });
+      points = prediction.latencyThroughput;
+      context = prediction.context;
+      caption.textContent = c.caption({
+        model: ctx.focusModel.name,
+        format: ctx.focusFormat.id,
+        context: fmtInt(context),
+        source: ctx.sourceLabel,
+        how,
+      });
+    } catch (e) {
+      caption.textContent = c.cannotPredict({ error: e instanceof Error ? e.message : String(e) });
+    }
+    relabel();
+    const [itl, sys] = chart.data.datasets;
+    if (itl) itl.data = points.map((p) => ({ x: p.batch, y: p.msPerToken.expected }));
+    if (sys) sys.data = points.map((p) => ({ x: p.batch, y: p.systemTokensPerSecond.expected }));
+    chart.update();
+    tbody.replaceChildren(
+      ...points.map((p) => {
+        const tr = document.createElement('tr');
+        tr.append(
+          th(fmtInt(p.batch)),
+          td(rangeNodes(p.msPerToken), 'num'),
+          td(fmt(p.tokensPerSecond.expected), 'num'),
+          td(rangeNodes(p.systemTokensPerSecond), 'num'),
+          td(c.sources[p.source]),
+        );
+        return tr;
+      }),
+    );
+  };
+
+  onLocaleChange(() => {
+    renderChapter();
+    relabel();
+    if (last === undefined) chart.update();
+    else render(last);
+  });
+  return { render };
 }

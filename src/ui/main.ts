@@ -1,20 +1,37 @@
 // The page: adapter panel, run controls, progress, results table, the roofline, predictions,
-// latency vs throughput and memory. It never touches the GPU: everything goes through the
-// benchmark worker. Predictions and the reference rooflines work with no WebGPU at all.
+// latency vs throughput, memory, sharing and comparing, presenter mode. It never touches the
+// GPU: everything goes through the benchmark worker. Predictions and the reference rooflines
+// work with no WebGPU at all. Every word comes from ./i18n, in the chosen language.
 
-import { describeShape, describeStatus, formatBytes } from '../bench/describe';
-import type { PlanName, ResultRow, ResultsDocument } from '../bench/results';
+import { version } from '../../package.json';
+import {
+  type PlanName,
+  type ResultRow,
+  type ResultsDocument,
+  SCHEMA_VERSION,
+  TOOL_NAME,
+} from '../bench/results';
+import { parseRunSettings, type RunSettings, settingsQuery } from '../bench/settings';
 import { summarizeRun } from '../bench/summary';
-import { GpuError } from '../gpu/errors';
+import { predictReport } from '../model/report';
+import { fitRoofline } from '../model/roofline';
 import { createBenchClient } from '../worker/client';
 import type { AdapterReport } from '../worker/protocol';
-import { BandwidthChart } from './charts';
-import { element } from './dom';
+import { BandwidthChart, ComputeChart } from './charts';
+import { setupCompare } from './compare';
+import { element, make } from './dom';
+import { t } from './i18n';
+import { onLocaleChange } from './i18n/locale';
+import { fmt, fmtBytes, fmtFixed, fmtInt, fmtPercent } from './i18n/numbers';
+import { setupLanguage } from './language';
 import { setupLatency } from './latency';
 import { setupMemory } from './memory';
 import { setupPredictions } from './predictions';
+import { type SlideId, setupPresenter } from './presenter';
 import { setupRoofline } from './roofline-chart';
 import { type DocumentOrigin, setupSharePanel } from './share-panel';
+
+setupLanguage();
 
 const ui = {
   warning: element<HTMLDivElement>('adapter-warning'),
@@ -25,6 +42,7 @@ const ui = {
   resume: element<HTMLButtonElement>('resume'),
   progress: element<HTMLProgressElement>('progress'),
   progressLabel: element<HTMLParagraphElement>('progress-label'),
+  settings: element<HTMLParagraphElement>('run-settings'),
   error: element<HTMLParagraphElement>('run-error'),
   tbody: element<HTMLTableElement>('results-table').tBodies[0] as HTMLTableSectionElement,
   dram: element<HTMLElement>('dram-gbps'),
@@ -32,7 +50,13 @@ const ui = {
   origin: element<HTMLParagraphElement>('doc-origin'),
 };
 
-const chart = new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart'));
+const sweeps = [
+  new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart')),
+  new ComputeChart(element<HTMLCanvasElement>('compute-chart')),
+];
+const drawSweeps = (list: readonly ResultRow[]) => {
+  for (const sweep of sweeps) sweep.update(list);
+};
 const roofline = setupRoofline();
 const latency = setupLatency();
 const memory = setupMemory();
@@ -43,62 +67,113 @@ const predictions = setupPredictions((ctx) => {
 const client = createBenchClient();
 let rows: ResultRow[] = [];
 let lastDocument: ResultsDocument | null = null;
+let lastOrigin: DocumentOrigin = 'live';
+let lastAdapter: AdapterReport | null = null;
+/** The progress line, kept as a function so a language switch can redraw it. */
+let progressText: () => string = () => t().page['run.notStarted'];
 /** The last live run, when it stopped before the end. */
 let resumable: ResultsDocument | null = null;
 
+/** Run settings from the address: anything non-default makes a run "not comparable". */
+const { settings: runSettings, problems: settingProblems } = parseRunSettings(
+  new URLSearchParams(location.search),
+);
+
+function showSettings(): void {
+  const m = t().app.settings;
+  const lines: string[] = [];
+  const query = settingsQuery(runSettings);
+  if (query !== '') lines.push(m.banner({ settings: query }));
+  if (settingProblems.length > 0) lines.push(m.problems({ problems: settingProblems.join('; ') }));
+  ui.settings.hidden = lines.length === 0;
+  ui.settings.textContent = lines.join(' ');
+}
+
+/** WebGPU's default limits, for the ones that matter here (from the WebGPU spec's limits table). */
+const DEFAULT_LIMITS: Record<string, number> = {
+  maxStorageBufferBindingSize: 134_217_728,
+  maxBufferSize: 268_435_456,
+  maxComputeWorkgroupStorageSize: 16_384,
+  maxComputeInvocationsPerWorkgroup: 256,
+};
+
 /** Adds a term/definition pair, as text (adapter strings are untrusted). */
-function addDetail(term: string, value: string): void {
-  const dt = document.createElement('dt');
-  dt.textContent = term;
-  const dd = document.createElement('dd');
-  dd.textContent = value;
-  ui.details.append(dt, dd);
+function addDetail(term: string, value: string, note?: string): void {
+  const dd = make('dd', value);
+  if (note !== undefined) dd.append(' ', make('span', note, 'caption'));
+  ui.details.append(make('dt', term), dd);
 }
 
 function showAdapter(report: AdapterReport): void {
+  lastAdapter = report;
+  const m = t().app.adapter;
+  const c = t().common;
   ui.details.replaceChildren();
   if (!report.ok) {
     ui.warning.hidden = false;
-    ui.warning.textContent = /datasheet/.test(report.message)
-      ? report.message
-      : `${report.message} Predictions from a datasheet still work: see Predictions below.`;
+    ui.warning.textContent =
+      report.code === 'no-webgpu'
+        ? `${m.noWebgpu} ${m.stillPredicts}`
+        : /datasheet/.test(report.message)
+          ? report.message
+          : `${report.message} ${m.stillPredicts}`;
     document.body.dataset.webgpu = 'missing';
-    addDetail('Adapter', 'none');
+    addDetail(m.adapter, c.none);
     return;
   }
   document.body.dataset.webgpu = 'ok';
   const a = report.adapter;
-  addDetail('Vendor', a.vendor || '(not given)');
-  addDetail('Architecture', a.architecture || '(not given)');
-  addDetail('Device', a.device || '(not given)');
-  addDetail('Description', a.description || '(not given)');
-  addDetail('Fallback adapter', a.isFallbackAdapter ? 'yes' : 'no');
-  addDetail(
-    'Timer',
-    report.timing === 'timestamp-query'
-      ? 'GPU timestamps (timestamp-query)'
-      : 'wall clock around onSubmittedWorkDone',
-  );
-  addDetail(
-    'Max storage binding',
-    formatBytes(report.grantedLimits.maxStorageBufferBindingSize ?? 0),
-  );
-  addDetail('Max buffer', formatBytes(report.grantedLimits.maxBufferSize ?? 0));
-  addDetail('Features', a.features.join(', ') || 'none');
-  addDetail('WGSL language features', a.wgslLanguageFeatures.join(', ') || 'none');
+  addDetail(m.vendor, a.vendor || c.notGiven);
+  addDetail(m.architecture, a.architecture || c.notGiven);
+  addDetail(m.device, a.device || c.notGiven);
+  addDetail(m.description, a.description || c.notGiven);
+  addDetail(m.fallback, a.isFallbackAdapter ? c.yes : c.no);
+  addDetail(m.timer, report.timing === 'timestamp-query' ? m.timestamp : m.wallClock);
+  const limit = (name: string, label: string, bytes: boolean) => {
+    const show = (v: number) => (bytes ? fmtBytes(v) : fmtInt(v));
+    const def = DEFAULT_LIMITS[name];
+    addDetail(
+      label,
+      show(report.grantedLimits[name] ?? 0),
+      def === undefined ? undefined : m.defaultLimit({ value: show(def) }),
+    );
+  };
+  limit('maxStorageBufferBindingSize', m.maxBinding, true);
+  limit('maxBufferSize', m.maxBuffer, true);
+  limit('maxComputeWorkgroupStorageSize', 'maxComputeWorkgroupStorageSize', true);
+  limit('maxComputeInvocationsPerWorkgroup', 'maxComputeInvocationsPerWorkgroup', false);
+  addDetail(m.features, a.features.join(', ') || c.none);
+  addDetail(m.wgslFeatures, a.wgslLanguageFeatures.join(', ') || c.none);
+  ui.warning.hidden = !a.isSoftware;
   if (a.isSoftware) {
-    ui.warning.hidden = false;
-    ui.warning.textContent = `This adapter (${a.description || a.architecture || a.vendor}) is a software renderer running on the CPU: the numbers below measure your CPU, not a GPU. Enable hardware acceleration or use a browser with GPU-backed WebGPU for real figures.`;
+    ui.warning.textContent = m.software({
+      name: a.description || a.architecture || a.vendor,
+    });
   }
-  ui.quick.disabled = false;
-  ui.full.disabled = false;
+  ui.quick.disabled = document.body.dataset.state === 'running';
+  ui.full.disabled = ui.quick.disabled;
 }
 
-function cell(text: string, className?: string): HTMLTableCellElement {
-  const td = document.createElement('td');
-  td.textContent = text;
-  if (className) td.className = className;
-  return td;
+function shapeText(row: ResultRow): string {
+  const s = row.shape;
+  if (s.workingSetBytes !== undefined) {
+    const size = fmtBytes(s.workingSetBytes);
+    return s.requestedWorkingSetBytes === undefined
+      ? size
+      : `${size} ${t().app.results.ranOutOfMemory({ requested: fmtBytes(s.requestedWorkingSetBytes) })}`;
+  }
+  if (row.kernel === 'fma') {
+    return `${fmtInt(s.iters ?? 0)} FMA/elt · ${fmtFixed(s.flopsPerByte ?? 0, 1)} FLOP/B`;
+  }
+  return Object.entries(s)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+}
+
+function statusText(row: ResultRow): string {
+  const m = t().app.results;
+  if (!row.verified) return m.failed({ why: row.error ?? '' });
+  return row.noisy ? m.noisy({ spread: fmtPercent(row.spread) }) : m.verified;
 }
 
 function appendRow(row: ResultRow): void {
@@ -106,60 +181,151 @@ function appendRow(row: ResultRow): void {
   tr.dataset.kernel = row.kernel;
   tr.dataset.verified = String(row.verified);
   const ok = row.verified;
-  tr.append(
-    cell(`${row.kernel} ${row.format}`),
-    cell(describeShape(row)),
-    cell(row.variant),
-    cell(ok ? row.medianMs.toFixed(3) : '—'),
-    cell(ok ? row.p95Ms.toFixed(3) : '—'),
-    cell(ok ? row.gbps.toFixed(2) : '—'),
-    cell(ok && row.flops > 0 ? row.gflops.toFixed(1) : '—'),
-    cell(
-      row.rooflineEfficiency === undefined ? '—' : `${(row.rooflineEfficiency * 100).toFixed(0)} %`,
-    ),
-    cell(ok ? describeStatus(row) : `FAILED: ${row.error ?? ''}`, ok ? undefined : 'failed'),
-  );
+  const cell = (text: string, className?: string) => {
+    const td = make('td', text, className);
+    tr.append(td);
+  };
+  cell(`${row.kernel} ${row.format}`);
+  cell(shapeText(row));
+  cell(row.variant);
+  cell(ok ? fmtFixed(row.medianMs, 3) : '—', 'num');
+  cell(ok ? fmtFixed(row.p95Ms, 3) : '—', 'num');
+  cell(ok ? fmtFixed(row.gbps, 2) : '—', 'num');
+  cell(ok && row.flops > 0 ? fmtFixed(row.gflops, 1) : '—', 'num');
+  cell(row.rooflineEfficiency === undefined ? '—' : fmtPercent(row.rooflineEfficiency), 'num');
+  cell(statusText(row), ok ? undefined : 'failed');
   ui.tbody.append(tr);
 }
 
-function showSummary(doc: ResultsDocument): void {
+function showRows(): void {
+  ui.tbody.replaceChildren();
+  for (const row of rows) appendRow(row);
+}
+
+function showSummary(doc: ResultsDocument | null): void {
+  const m = t().app.summary;
+  if (doc === null) {
+    ui.dram.textContent = '—';
+    ui.compute.textContent = '—';
+    return;
+  }
   const s = summarizeRun(doc);
   ui.dram.textContent =
     s.dramReadGbps === null
-      ? 'not measured'
-      : `${s.dramReadGbps.toFixed(2)} GB/s (read, ${formatBytes(s.dramWorkingSetBytes ?? 0)} working set)`;
-  const peaks = Object.entries(s.computePeakGflops).map(
-    ([f, g]) => `${g.toFixed(1)} GFLOP/s (${f})`,
+      ? m.notMeasured
+      : m.read({
+          gbps: fmtFixed(s.dramReadGbps, 2),
+          workingSet: fmtBytes(s.dramWorkingSetBytes ?? 0),
+        });
+  const peaks = Object.entries(s.computePeakGflops).map(([format, g]) =>
+    m.compute({ gflops: fmtFixed(g, 1), format }),
   );
-  ui.compute.textContent = peaks.length > 0 ? peaks.join(', ') : 'not measured';
+  ui.compute.textContent = peaks.length > 0 ? peaks.join(', ') : m.notMeasured;
 }
 
-const ORIGIN_TEXT: Record<Exclude<DocumentOrigin, 'live'>, string> = {
-  shared: 'A shared result, opened from a link — not a live run on this machine.',
-  imported: 'An imported results file — not a live run on this machine.',
-  saved: 'A saved earlier run, reopened from this browser — not a live run.',
-};
+/** Where the document on screen came from, and whether its settings make it not comparable. */
+function showOrigin(): void {
+  const doc = lastDocument;
+  const m = t().app;
+  const parts: string[] = [];
+  if (doc !== null && lastOrigin !== 'live') {
+    const a = doc.adapter;
+    parts.push(
+      m.origin[lastOrigin],
+      m.origin.measured({
+        date: doc.createdAt.slice(0, 10),
+        adapter:
+          [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || m.origin.unnamed,
+      }),
+    );
+  }
+  if (doc?.settings !== undefined) {
+    parts.push(m.settings.recorded({ settings: settingsQuery(doc.settings) }));
+  }
+  ui.origin.hidden = parts.length === 0;
+  ui.origin.textContent = parts.join(' ');
+  document.body.dataset.comparable = String(doc?.settings === undefined);
+}
 
 /** Shows a whole document: a finished run, a shared link or an imported file. */
 function showDocument(doc: ResultsDocument, origin: DocumentOrigin): void {
   lastDocument = doc;
+  lastOrigin = origin;
   rows = [...doc.results];
-  ui.tbody.replaceChildren();
-  for (const row of rows) appendRow(row);
-  chart.update(rows);
+  showRows();
+  drawSweeps(rows);
   showSummary(doc);
   roofline.setDocument(doc);
   predictions.setDocument(doc);
   share.setDocument(doc);
-  ui.origin.hidden = origin === 'live';
-  if (origin !== 'live') {
-    const a = doc.adapter;
-    ui.origin.textContent = `${ORIGIN_TEXT[origin]} Measured ${doc.createdAt.slice(0, 10)} on ${[a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || 'an unnamed adapter'}.`;
-  }
+  compare.setDocument(doc);
+  showOrigin();
+  presenter.refresh();
   document.body.dataset.origin = origin;
 }
 
-const share = setupSharePanel(showDocument);
+const share = setupSharePanel(showDocument, (doc) => compare.setComparison(doc));
+const compare = setupCompare({ roofline, sweeps });
+
+/** The headline figure of each presenter screen, from the results on screen (or the datasheet). */
+function presenterFigure(slide: SlideId): string {
+  const m = t().presenter.figure;
+  const ctx = predictions.context();
+  if (slide === 'decode' || slide === 'predictions') {
+    try {
+      const { report: r } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, ctx.options);
+      const names = { model: ctx.focusModel.name, format: ctx.focusFormat.id };
+      return slide === 'decode'
+        ? m.decode({
+            ...names,
+            ms: fmt(r.decode.msPerToken.expected),
+            floor: fmt(r.decode.floorMsPerToken),
+          })
+        : m.predictions({
+            ...names,
+            here: fmt(r.decode.msPerToken.expected),
+            a100: fmt(r.a100.msPerToken.expected),
+          });
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }
+  const roof = lastDocument === null ? null : fitRoofline(lastDocument);
+  const beta = roof?.bandwidthGBps;
+  if (roof === null || beta === undefined) return m.noRun;
+  if (slide === 'compute') {
+    const [format, pi] = Object.entries(roof.computeGflops)[0] ?? [];
+    if (pi === undefined || format === undefined) return m.noRun;
+    return m.compute({ gflops: fmt(pi), ridge: fmt(pi / beta) });
+  }
+  return m.bandwidth({ gbps: fmt(beta) });
+}
+const presenter = setupPresenter(presenterFigure);
+
+/**
+ * The run so far as a document, so the roofline, predictions and latency sections fill in as
+ * each kernel finishes (the batch sweep appears live); the finished document replaces it.
+ */
+function showLive(plan: PlanName, startedAt: string, settings: RunSettings | undefined): void {
+  if (lastAdapter?.ok !== true) return;
+  const partial: ResultsDocument = {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version },
+    createdAt: startedAt,
+    plan,
+    runtime: { kind: 'browser', description: navigator.userAgent },
+    adapter: lastAdapter.adapter,
+    timing: lastAdapter.timing,
+    grantedLimits: lastAdapter.grantedLimits,
+    incomplete: 'running',
+    ...(settings === undefined || settingsQuery(settings) === '' ? {} : { settings }),
+    results: [...rows],
+  };
+  showSummary(partial);
+  roofline.setDocument(partial);
+  predictions.setDocument(partial);
+  presenter.refresh();
+}
 
 function setRunning(running: boolean): void {
   ui.quick.disabled = running;
@@ -169,37 +335,69 @@ function setRunning(running: boolean): void {
 }
 
 /** Runs a plan; with `resume` (an incomplete run), keeps its verified rows and measures the rest. */
-async function run(plan: PlanName, resume?: ResultsDocument): Promise<void> {
+async function run(
+  plan: PlanName,
+  resume?: ResultsDocument,
+  settings?: RunSettings,
+): Promise<void> {
   ui.resume.hidden = true;
   rows = [];
-  ui.tbody.replaceChildren();
-  ui.origin.hidden = true;
+  lastDocument = null;
+  showRows();
+  showSummary(null);
+  showOrigin();
   share.setDocument(null);
   roofline.setDocument(null);
   predictions.setDocument(null);
+  compare.setDocument(null);
   ui.error.hidden = true;
-  chart.update(rows);
+  drawSweeps(rows);
   setRunning(true);
+  const startedAt = new Date().toISOString();
   try {
     const doc = await client.run(
       plan,
       (p) => {
         ui.progress.max = p.total;
         ui.progress.value = p.step - 1;
-        const eta = p.etaMs === null ? '' : ` — about ${Math.ceil(p.etaMs / 1000)} s left`;
-        ui.progressLabel.textContent = `${p.stage}: ${p.label} (step ${p.step} of ${p.total})${eta}`;
+        progressText = () => {
+          const m = t().app;
+          const eta =
+            p.etaMs === null ? '' : m.secondsLeft({ seconds: fmtInt(Math.ceil(p.etaMs / 1000)) });
+          return (
+            m.progress({
+              stage: m.stage[p.kernel],
+              label: p.label,
+              step: fmtInt(p.step),
+              total: fmtInt(p.total),
+            }) + eta
+          );
+        };
+        ui.progressLabel.textContent = progressText();
       },
       (row) => {
         rows.push(row);
         appendRow(row);
-        chart.update(rows);
+        drawSweeps(rows);
+        showLive(plan, startedAt, resume?.settings ?? settings);
       },
       resume,
+      settings,
     );
     ui.progress.value = ui.progress.max;
-    ui.progressLabel.textContent = doc.incomplete
-      ? `Stopped: ${doc.incomplete}`
-      : `Done: ${doc.results.filter((r) => r.verified).length} of ${doc.results.length} kernels verified.`;
+    progressText = () => {
+      const m = t().app;
+      if (doc.incomplete === undefined) {
+        return m.done({
+          verified: fmtInt(doc.results.filter((r) => r.verified).length),
+          total: fmtInt(doc.results.length),
+        });
+      }
+      // The runner's own words for a cancel are translated; other reasons are shown as given.
+      const why = doc.incomplete === 'Cancelled by the user.' ? m.cancelled : doc.incomplete;
+      return m.stopped({ why });
+    };
+    ui.progressLabel.textContent = progressText();
     showDocument(doc, 'live');
     share.remember(doc);
     // Stopped early (cancelled, device lost…): offer to finish it, on a new device if need be.
@@ -208,23 +406,33 @@ async function run(plan: PlanName, resume?: ResultsDocument): Promise<void> {
     document.body.dataset.done = 'true';
   } catch (e) {
     ui.error.hidden = false;
-    ui.error.textContent = `The run failed: ${e instanceof Error ? e.message : String(e)}. Results measured so far are kept above.`;
+    ui.error.textContent = t().app.failed({ why: e instanceof Error ? e.message : String(e) });
   } finally {
     setRunning(false);
   }
 }
 
-ui.quick.addEventListener('click', () => void run('quick'));
-ui.full.addEventListener('click', () => void run('full'));
+ui.quick.addEventListener('click', () => void run('quick', undefined, runSettings));
+ui.full.addEventListener('click', () => void run('full', undefined, runSettings));
 ui.cancel.addEventListener('click', () => void client.cancel());
 ui.resume.addEventListener('click', () => {
   if (resumable) void run(resumable.plan, resumable);
 });
 
+// A language switch redraws what this module wrote (the views redraw their own).
+onLocaleChange(() => {
+  if (lastAdapter !== null) showAdapter(lastAdapter);
+  showRows();
+  showSummary(lastDocument);
+  showOrigin();
+  showSettings();
+  ui.progressLabel.textContent = progressText();
+});
+showSettings();
+
 if ((navigator as { gpu?: unknown }).gpu === undefined) {
   // No WebGPU in this page: say so without waiting for the worker.
-  const e = new GpuError('no-webgpu', 'This browser does not expose WebGPU (navigator.gpu).');
-  showAdapter({ ok: false, code: 'no-webgpu', message: e.message });
+  showAdapter({ ok: false, code: 'no-webgpu', message: t().app.adapter.noWebgpu });
 } else {
   client
     .describe()
@@ -234,4 +442,6 @@ if ((navigator as { gpu?: unknown }).gpu === undefined) {
 }
 
 // For tests and the console: the last complete document.
-Object.defineProperty(window, 'webgpuRoofline', { value: { lastDocument: () => lastDocument } });
+Object.defineProperty(window, 'webgpuRoofline', {
+  value: { lastDocument: () => lastDocument },
+});

@@ -14,31 +14,38 @@ import {
   type PredictOptions,
 } from '../model/predict';
 import type { ProfileId } from '../model/profiles';
-import { PERCEPTION, SLAS } from '../model/reference';
+import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION, SLAS } from '../model/reference';
 import { adapterName, type PredictReport, predictReport, type ReportSource } from '../model/report';
 import { fitRoofline } from '../model/roofline';
-import { num } from '../model/text';
-import type { Feel } from '../model/verdicts';
 import { element, make, setOptions, td, th } from './dom';
-import { durationNodes, gbText, rangeNodes, verdictNode } from './format';
+import { durationNodes, rangeNodes, verdictNode } from './format';
+import { t } from './i18n';
+import { en } from './i18n/en';
+import { onLocaleChange } from './i18n/locale';
+import { fmt, fmtAsGiven, fmtFixed, fmtGB, fmtInt } from './i18n/numbers';
 
 export const TABLE_MODELS = ['llama-3-8b', 'llama-3-70b'] as const;
 export const TABLE_FORMATS = ['fp16', 'int8', 'int4'] as const;
 /** Spec mode's GPU when nothing else is chosen. */
 export const DEFAULT_SPEC_GPU = 'rtx-4090';
 
-/** Input limits: a prompt up to 32k tokens, replies up to 8k, batches up to 256, context to 128k. */
+/**
+ * Input limits: a prompt up to 32k tokens, replies up to 8k, batches up to 256, context to 128k.
+ * Each input's name is in the messages (`limit[key]`), looked up when a message is made.
+ */
 export const LIMITS = {
-  prompt: { min: 1, max: 32_768, label: 'Prompt tokens' },
-  output: { min: 1, max: 8_192, label: 'Output tokens' },
-  batch: { min: 1, max: 256, label: 'Batch' },
-  context: { min: 0, max: 131_072, label: 'Context' },
+  prompt: { min: 1, max: 32_768, key: 'prompt' },
+  output: { min: 1, max: 8_192, key: 'output' },
+  batch: { min: 1, max: 256, key: 'batch' },
+  context: { min: 0, max: 131_072, key: 'context' },
 } as const;
+
+export type LimitKey = keyof typeof LIMITS;
 
 /** What the other sections need to draw themselves for the same settings. */
 export interface PredictionContext {
   source: ReportSource;
-  /** "measured on …" or "NVIDIA … datasheet, native runtime". */
+  /** "measured on …" or "NVIDIA … datasheet, native engine profile", in the page's language. */
   sourceLabel: string;
   options: PredictOptions;
   focusModel: ModelConfig;
@@ -53,81 +60,123 @@ export interface PredictionsView {
   context(): PredictionContext;
 }
 
-/** An integer input clamped to [min, max]; a message says what changed. */
+/**
+ * An integer input clamped to [min, max]; a message, in the page's language, says what changed.
+ * The message echoes the numbers as typed and as used, without digit grouping.
+ */
 export function clampInput(
   raw: string,
-  limit: { min: number; max: number; label: string },
+  limit: { min: number; max: number; key: LimitKey },
   fallback: number | undefined,
 ): { value: number | undefined; message?: string } {
+  const m = t().predictions;
+  const label = m.limit[limit.key];
   const text = raw.trim();
   if (text === '') return { value: fallback };
   const v = Number(text);
   if (!Number.isFinite(v)) {
-    const shown = fallback === undefined ? 'the default' : String(fallback);
-    return {
-      value: fallback,
-      message: `${limit.label} "${text}" is not a number: using ${shown}.`,
-    };
+    const using = fallback === undefined ? m.theDefault : String(fallback);
+    return { value: fallback, message: m.notANumber({ label, text, using }) };
   }
   const rounded = Math.round(v);
   const clamped = Math.min(limit.max, Math.max(limit.min, rounded));
   if (clamped !== v) {
-    const why =
+    const using = String(clamped);
+    const message =
       rounded !== v && clamped === rounded
-        ? 'is not a whole number'
-        : `is outside ${limit.min}–${limit.max}`;
-    return { value: clamped, message: `${limit.label} ${text} ${why}: using ${clamped}.` };
+        ? m.notWhole({ label, text, using })
+        : m.outside({ label, text, min: String(limit.min), max: String(limit.max), using });
+    return { value: clamped, message };
   }
   return { value: clamped };
 }
 
-const FEEL_TEXT: Record<Feel, string> = {
-  'faster than reading': 'streams faster than reading',
-  'about reading speed': 'about reading speed',
-  'slower than reading': 'slower than reading',
-  stutters: 'stutters',
-};
-
 function feelText(r: PredictReport): string {
-  const first = r.verdicts.perception.firstTokenFast
-    ? 'first token feels instant'
-    : 'first token is a noticeable wait';
-  return `${first}; ${FEEL_TEXT[r.verdicts.perception.itlFeel]}`;
+  const m = t().predictions;
+  const p = r.verdicts.perception;
+  return m.feelLine({
+    first: p.firstTokenFast ? m.firstTokenFast : m.firstTokenSlow,
+    itl: m.feel[p.itlFeel],
+  });
 }
 
 function memoryNodes(r: PredictReport): Node[] {
+  const msg = t().predictions;
   const m = r.memory;
   const fit =
     m.fits === null || m.capacityBytes === null
-      ? 'capacity unknown'
+      ? msg.capacityUnknown
       : m.fits
-        ? `fits in ${gbText(m.capacityBytes)}`
-        : `does not fit in ${gbText(m.capacityBytes)}`;
+        ? msg.fitsIn({ gb: fmtGB(m.capacityBytes) })
+        : msg.doesNotFitIn({ gb: fmtGB(m.capacityBytes) });
   return [
-    make('span', gbText(m.totalBytes), 'exp'),
-    make('span', `weights ${gbText(m.weightBytes)} + KV ${gbText(m.kvBytes)}; ${fit}`, 'rng free'),
+    make('span', fmtGB(m.totalBytes), 'exp'),
+    make(
+      'span',
+      msg.memoryParts({ weights: fmtGB(m.weightBytes), kv: fmtGB(m.kvBytes), fit }),
+      'rng free',
+    ),
   ];
 }
 
 function sourceText(r: PredictReport): string {
-  if (r.source === 'spec') return `spec (${r.runtime})`;
-  return r.rooflineFallback ? 'measured †' : 'measured';
+  const m = t().predictions;
+  if (r.source === 'spec') {
+    return r.runtime === null
+      ? m.sourceSpecBare
+      : m.sourceSpec({ runtime: m.runtimeShort[r.runtime] });
+  }
+  return r.rooflineFallback ? m.sourceFallback : m.sourceMeasured;
 }
 
 function thresholdsList(list: HTMLUListElement): void {
-  const slaWords = SLAS.filter((s) => s.id === 'chat' || s.id === 'code-completion').map(
-    (s) =>
-      `${s.label[0]?.toUpperCase()}${s.label.slice(1)} needs the first token within ${s.ttftP95Ms} ms and each next token within ${s.itlP95Ms} ms (P95).`,
+  const m = t().predictions;
+  const ms = (v: number | undefined) => (v === undefined ? '—' : fmtInt(v));
+  const slaWords = SLAS.filter((s) => s.id === 'chat' || s.id === 'code-completion').map((s) =>
+    m.slaNeeds({ sla: m.sla[s.id] ?? s.label, ttft: ms(s.ttftP95Ms), itl: ms(s.itlP95Ms) }),
   );
   list.replaceChildren(
     ...[
-      `A first token within ${PERCEPTION.fastFirstTokenMs} ms feels instant.`,
-      `About ${PERCEPTION.readingSpeedItlMs} ms per token (${num(1000 / PERCEPTION.readingSpeedItlMs)} tokens/s) is reading speed: text streams as fast as people read it.`,
-      `Over ${PERCEPTION.stutterItlMs} ms per token, streaming visibly stutters.`,
+      m.thresholdFast({ ms: ms(PERCEPTION.fastFirstTokenMs) }),
+      m.thresholdReading({
+        ms: ms(PERCEPTION.readingSpeedItlMs),
+        tokensPerSecond: fmt(1000 / PERCEPTION.readingSpeedItlMs),
+      }),
+      m.thresholdStutter({ ms: ms(PERCEPTION.stutterItlMs) }),
       ...slaWords,
-      'End to end ≈ TTFT + (output tokens − 1) × ms/token: the chapter’s formula.',
-    ].map((t) => make('li', t)),
+      m.e2eFormula,
+    ].map((text) => make('li', text)),
   );
+}
+
+/** The chapter's label and scenario in the page's language, where they are the known ones. */
+function chapterText(c: NonNullable<PredictReport['a100']['chapter']>): string {
+  const m = t().predictions;
+  const label = c.label === en.predictions.chapterReported ? m.chapterReported : c.label;
+  let chapter = label;
+  if (c.scenario !== null) {
+    const batch = CHAPTER_A100_LLAMA3_8B_FP16.scenarios.find((s) => s.label === c.scenario)?.batch;
+    const scenario = (batch === undefined ? undefined : m.chapterScenario[batch]) ?? c.scenario;
+    chapter = m.chapterWithScenario({ label, scenario });
+  }
+  return m.chapterSourced({ chapter, source: c.source });
+}
+
+/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's explainGap, translated. */
+function gapText(r: PredictReport): string | undefined {
+  const c = r.a100.chapter;
+  if (r.a100.explanation === null || c === null) return undefined;
+  const floor = r.a100.floorMsPerToken;
+  return t().predictions.gapExplanation({
+    min: fmtAsGiven(c.itlMs.min),
+    max: fmtAsGiven(c.itlMs.max),
+    timesLow: fmtFixed(c.itlMs.min / floor, 1),
+    timesHigh: fmtFixed(c.itlMs.max / floor, 1),
+    floor: fmtFixed(floor, 1),
+    peakLow: fmtFixed((floor / c.itlMs.max) * 100, 0),
+    peakHigh: fmtFixed((floor / c.itlMs.min) * 100, 0),
+    native: fmtFixed(r.a100.msPerToken.expected, 1),
+  });
 }
 
 export function setupPredictions(onChange: (ctx: PredictionContext) => void): PredictionsView {
@@ -152,14 +201,17 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     contrastChapter: element<HTMLParagraphElement>('contrast-chapter'),
     contrastGap: element<HTMLParagraphElement>('contrast-gap'),
   };
-  thresholdsList(element<HTMLUListElement>('pred-thresholds'));
-  setOptions(ui.extra, [
-    { value: '', label: 'no other model' },
-    ...MODELS.filter((m) => !(TABLE_MODELS as readonly string[]).includes(m.id)).map((m) => ({
-      value: m.id,
-      label: m.name,
-    })),
-  ]);
+  const thresholds = element<HTMLUListElement>('pred-thresholds');
+  thresholdsList(thresholds);
+  const fillExtra = () =>
+    setOptions(ui.extra, [
+      { value: '', label: t().predictions.noOtherModel },
+      ...MODELS.filter((m) => !(TABLE_MODELS as readonly string[]).includes(m.id)).map((m) => ({
+        value: m.id,
+        label: m.name,
+      })),
+    ]);
+  fillExtra();
   setOptions(
     ui.focusModel,
     MODELS.map((m) => ({ value: m.id, label: m.name })),
@@ -171,26 +223,29 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
   let unusable: string | undefined;
   let current: PredictionContext | undefined;
 
-  const specOptions = GPUS.map((g) => ({ value: g.id, label: `datasheet: ${g.name}` }));
   const fillSources = (preferred?: string) => {
+    const m = t().predictions;
     const measured =
       doc !== null && unusable === undefined
-        ? [{ value: 'measured', label: `measured: the results on screen (${adapterName(doc)})` }]
+        ? [{ value: 'measured', label: m.measuredOption({ adapter: adapterName(doc) }) }]
         : [];
+    const specOptions = GPUS.map((g) => ({
+      value: g.id,
+      label: m.datasheetOption({ gpu: g.name }),
+    }));
     setOptions(ui.source, [...measured, ...specOptions], preferred);
   };
   fillSources(DEFAULT_SPEC_GPU);
 
-  const readSettings = (): PredictOptions => {
-    const messages: string[] = [];
-    const read = (
-      input: HTMLInputElement,
-      limit: (typeof LIMITS)[keyof typeof LIMITS],
-      def?: number,
-    ) => {
+  /** The inputs clamped by the last change, kept to say so again in another language. */
+  let clamped: { raw: string; limit: (typeof LIMITS)[LimitKey]; fallback: number | undefined }[] =
+    [];
+  const readSettings = (relocalised: boolean): PredictOptions => {
+    const now: typeof clamped = [];
+    const read = (input: HTMLInputElement, limit: (typeof LIMITS)[LimitKey], def?: number) => {
       const r = clampInput(input.value, limit, def);
       if (r.message !== undefined) {
-        messages.push(r.message);
+        now.push({ raw: input.value, limit, fallback: def });
         input.value = r.value === undefined ? '' : String(r.value);
       }
       return r.value;
@@ -199,8 +254,11 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     const output = read(ui.output, LIMITS.output, DEFAULT_OUTPUT_TOKENS) ?? DEFAULT_OUTPUT_TOKENS;
     const batch = read(ui.batch, LIMITS.batch, 1) ?? 1;
     const context = read(ui.context, LIMITS.context, undefined);
+    // After a language switch the inputs hold the clamped values: repeat the last messages.
+    if (!relocalised || now.length > 0) clamped = now;
+    const messages = clamped.flatMap((c) => clampInput(c.raw, c.limit, c.fallback).message ?? []);
     ui.clamp.hidden = messages.length === 0;
-    ui.clamp.textContent = messages.join(' ');
+    ui.clamp.textContent = messages.join(t().predictions.sentenceGap);
     return {
       promptTokens: prompt,
       outputTokens: output,
@@ -215,30 +273,37 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     bw: number;
     bwLabel: string;
   } => {
+    const m = t().predictions;
     if (ui.source.value === 'measured' && doc !== null) {
       const beta = fitRoofline(doc).bandwidthGBps ?? 0;
       return {
         source: { kind: 'measured', results: doc },
-        label: `measured on ${adapterName(doc)}`,
+        label: m.measuredOn({ adapter: adapterName(doc) }),
         bw: beta,
-        bwLabel: `this run's ${num(beta)} GB/s`,
+        bwLabel: m.bandwidthMeasured({ gbps: fmt(beta) }),
       };
     }
     const gpu = getGpu(ui.source.value || DEFAULT_SPEC_GPU);
     const runtime = ui.runtime.value as ProfileId;
     return {
       source: { kind: 'spec', hw: gpu, runtime },
-      label: `${gpu.name} datasheet, ${runtime === 'native' ? 'native engine' : 'WebGPU-in-a-browser'} profile`,
+      label: m.specLabel({
+        gpu: gpu.name,
+        runtime: runtime === 'native' ? m.runtimeProfile.native : m.runtimeProfile.browser,
+      }),
       bw: gpu.bandwidthGBps,
-      bwLabel: `the ${gpu.name}'s ${gpu.bandwidthGBps} GB/s`,
+      bwLabel: m.bandwidthSpec({ gpu: gpu.name, gbps: fmtAsGiven(gpu.bandwidthGBps) }),
     };
   };
 
   const renderTable = (ctx: PredictionContext) => {
     const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])];
+    const m = t().predictions;
     const o = ctx.options;
-    ui.ttftHead.textContent = `TTFT (${o.promptTokens}-token prompt)`;
-    ui.e2eHead.textContent = `E2E (${o.outputTokens} tokens out)`;
+    ui.ttftHead.textContent = m.ttftHead({
+      prompt: fmtInt(o.promptTokens ?? DEFAULT_PROMPT_TOKENS),
+    });
+    ui.e2eHead.textContent = m.e2eHead({ output: fmtInt(o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) });
     const rows: HTMLTableRowElement[] = [];
     let fallback = false;
     for (const id of models) {
@@ -258,7 +323,10 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
           if (r.rooflineFallback) fallback = true;
           tr.dataset.source = r.source;
           tr.append(
-            td([make('span', f, 'exp'), make('span', `${r.bitsPerWeight} bits/weight`, 'rng')]),
+            td([
+              make('span', f, 'exp'),
+              make('span', m.bitsPerWeight({ bits: fmtAsGiven(r.bitsPerWeight) }), 'rng'),
+            ]),
             td(sourceText(r)),
             td(rangeNodes(r.decode.msPerToken), 'num'),
             td(rangeNodes(r.decode.tokensPerSecond), 'num'),
@@ -276,7 +344,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
         } catch (e) {
           tr.dataset.source = 'error';
           const cell = td(
-            `${f}: cannot predict: ${e instanceof Error ? e.message : String(e)}`,
+            m.cannotPredict({ format: f, error: e instanceof Error ? e.message : String(e) }),
             'failed',
           );
           cell.colSpan = 10;
@@ -289,35 +357,25 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     const notes: string[] = [];
     if (ctx.source.kind === 'measured') {
       const d = ctx.source.results;
-      notes.push(
-        `Source: measured — each matrix of the model timed as the kernels measured on ${adapterName(d)}, scaled by layer count, plus the KV cache at the measured bandwidth.`,
-      );
-      if (fallback) {
-        notes.push(
-          '† Partly from the roofline: some shapes or formats are missing from these results, and those parts come from β and π instead.',
-        );
-      }
-      if (d.adapter.isSoftware) {
-        notes.push('These results come from a software adapter: a CPU’s numbers, not a GPU’s.');
-      }
-      notes.push(
-        'WebGPU does not report the GPU’s memory size, so whether a model fits is unknown.',
-      );
+      notes.push(m.noteMeasured({ adapter: adapterName(d) }));
+      if (fallback) notes.push(m.noteFallback);
+      if (d.adapter.isSoftware) notes.push(m.noteSoftware);
+      notes.push(m.noteNoCapacity);
     } else {
-      notes.push(
-        `Source: spec — the ${ctx.sourceLabel}. No WebGPU is needed for these; run the benchmark for this GPU's own numbers.`,
-      );
-      if (unusable !== undefined)
-        notes.push(`The results on screen cannot drive predictions: ${unusable}.`);
+      notes.push(m.noteSpec({ source: ctx.sourceLabel }));
+      if (unusable !== undefined) notes.push(m.noteUnusable({ why: unusable }));
     }
-    ui.note.textContent = notes.join(' ');
+    ui.note.textContent = notes.join(m.sentenceGap);
   };
 
   const renderContrast = (ctx: PredictionContext) => {
+    const m = t().predictions;
     const model = ctx.focusModel;
-    ui.contrastTitle.textContent = `Beside an A100 — ${model.name}`;
+    ui.contrastTitle.textContent = m.contrastTitle({ model: model.name });
     ui.contrastHead.textContent =
-      ctx.source.kind === 'measured' ? 'This GPU (measured)' : `${ctx.source.hw.name} (spec)`;
+      ctx.source.kind === 'measured'
+        ? m.contrastThisMeasured
+        : m.contrastThisSpec({ gpu: ctx.source.hw.name });
     const rows: HTMLTableRowElement[] = [];
     let chapterLabel: string | undefined;
     let gap: string | undefined;
@@ -327,28 +385,31 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
       try {
         const { report: r } = predictReport(ctx.source, model, resolveFormat(f), ctx.options);
         const c = r.a100.chapter;
-        if (c !== null)
-          chapterLabel = `${c.label}${c.scenario === null ? '' : `, ${c.scenario}`}; source: ${c.source}`;
-        if (r.a100.explanation !== null) {
-          gap ??= r.a100.explanation;
-          if (f === ctx.focusFormat.id) focusGap = r.a100.explanation;
+        if (c !== null) chapterLabel = chapterText(c);
+        const explanation = gapText(r);
+        if (explanation !== undefined) {
+          gap ??= explanation;
+          if (f === ctx.focusFormat.id) focusGap = explanation;
         }
         tr.append(
           td(f),
           td(rangeNodes(r.decode.msPerToken), 'num'),
           td(rangeNodes(r.a100.msPerToken), 'num'),
-          td(num(r.a100.floorMsPerToken), 'num'),
+          td(fmt(r.a100.floorMsPerToken), 'num'),
           td(
             c === null
               ? '—'
               : c.itlMs.min === c.itlMs.max
-                ? `${c.itlMs.min}`
-                : `${c.itlMs.min}–${c.itlMs.max}`,
+                ? fmtAsGiven(c.itlMs.min)
+                : `${fmtAsGiven(c.itlMs.min)}–${fmtAsGiven(c.itlMs.max)}`,
             'num',
           ),
         );
       } catch (e) {
-        const cell = td(`${f}: ${e instanceof Error ? e.message : String(e)}`, 'failed');
+        const cell = td(
+          m.contrastError({ format: f, error: e instanceof Error ? e.message : String(e) }),
+          'failed',
+        );
         cell.colSpan = 5;
         tr.append(cell);
       }
@@ -357,13 +418,13 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     ui.contrastBody.replaceChildren(...rows);
     ui.contrastChapter.textContent =
       chapterLabel === undefined
-        ? `The chapter gives no A100 numbers for ${model.name} at batch ${ctx.options.batch}.`
-        : `Last column: as ${chapterLabel}. Shown exactly as the chapter gives them.`;
+        ? m.chapterNone({ model: model.name, batch: fmtInt(ctx.options.batch ?? 1) })
+        : m.chapterLastColumn({ chapter: chapterLabel });
     ui.contrastGap.textContent = focusGap ?? gap ?? '';
   };
 
-  const update = () => {
-    const options = readSettings();
+  const update = (relocalised = false) => {
+    const options = readSettings(relocalised);
     const src = currentSource();
     ui.runtime.disabled = src.source.kind === 'measured';
     const ctx: PredictionContext = {
@@ -383,12 +444,20 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
   };
 
   for (const el of [ui.source, ui.runtime, ui.extra, ui.focusModel, ui.focusFormat]) {
-    el.addEventListener('change', update);
+    el.addEventListener('change', () => update());
   }
   for (const input of [ui.prompt, ui.output, ui.batch, ui.context]) {
-    input.addEventListener('change', update);
+    input.addEventListener('change', () => update());
   }
   update();
+  // A language switch redraws everything this section owns, and (through onChange) the sections
+  // that follow its settings.
+  onLocaleChange(() => {
+    thresholdsList(thresholds);
+    fillExtra();
+    fillSources();
+    update(true);
+  });
 
   return {
     setDocument(next) {

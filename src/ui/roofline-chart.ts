@@ -7,9 +7,11 @@ import { describeShape } from '../bench/describe';
 import type { ResultsDocument } from '../bench/results';
 import { GPUS, type GpuSpec, getGpu } from '../model/gpus';
 import { fitRoofline, type Roofline } from '../model/roofline';
-import { num } from '../model/text';
 import { Chart } from './chartjs';
 import { element, setOptions } from './dom';
+import { t } from './i18n';
+import { onLocaleChange } from './i18n/locale';
+import { fmt, fmtAsGiven, fmtInt, fmtPercent } from './i18n/numbers';
 
 /** Intensity range drawn, FLOP/byte: GEMV sits near 0.5–4, the A100's FP16 ridge near 150. */
 const X_MIN = 0.1;
@@ -47,7 +49,7 @@ function roofLine(bandwidthGBps: number, peakGflops: number): Pt[] {
 }
 
 const tflops = (gflops: number) =>
-  gflops >= 1000 ? `${num(gflops / 1000)} TFLOP/s` : `${num(gflops)} GFLOP/s`;
+  gflops >= 1000 ? `${fmt(gflops / 1000)} TFLOP/s` : `${fmt(gflops)} GFLOP/s`;
 
 function ceilingDataset(
   label: string,
@@ -72,10 +74,15 @@ function ceilingDataset(
 }
 
 function referenceDatasets(gpu: GpuSpec, color: string, dashes: [number[], number[]]) {
+  const c = t().charts.roofline;
   const short = gpu.name.replace(/^NVIDIA (GeForce )?/, '');
   const sets = [
     ceilingDataset(
-      `${short}: ${gpu.bandwidthGBps} GB/s, ${gpu.fp16Tflops} TFLOP/s FP16 (datasheet)`,
+      c.referenceFp16({
+        gpu: short,
+        bandwidth: fmtAsGiven(gpu.bandwidthGBps),
+        tflops: fmtAsGiven(gpu.fp16Tflops),
+      }),
       roofLine(gpu.bandwidthGBps, gpu.fp16Tflops * 1000),
       color,
       dashes[0],
@@ -84,7 +91,7 @@ function referenceDatasets(gpu: GpuSpec, color: string, dashes: [number[], numbe
   if (gpu.fp32Tflops !== gpu.fp16Tflops) {
     sets.push(
       ceilingDataset(
-        `${short}: ${gpu.fp32Tflops} TFLOP/s FP32`,
+        c.referenceFp32({ gpu: short, tflops: fmtAsGiven(gpu.fp32Tflops) }),
         roofLine(gpu.bandwidthGBps, gpu.fp32Tflops * 1000),
         color,
         dashes[1],
@@ -95,18 +102,21 @@ function referenceDatasets(gpu: GpuSpec, color: string, dashes: [number[], numbe
   return sets;
 }
 
-function measuredDatasets(roof: Roofline): RooflineChartType['data']['datasets'] {
+/** A run's ceilings and points; a second run being compared (`second`) is marked B, its points ×. */
+function measuredDatasets(roof: Roofline, second = false): RooflineChartType['data']['datasets'] {
+  const c = t().charts.roofline;
+  const tag = (label: string) => (second ? `B: ${label}` : label);
   const sets: RooflineChartType['data']['datasets'] = [];
   const beta = roof.bandwidthGBps;
   if (beta !== undefined) {
     Object.entries(roof.computeGflops).forEach(([format, pi], i) => {
       sets.push(
         ceilingDataset(
-          `this GPU: ${num(beta)} GB/s, ${tflops(pi)} ${format} (measured)`,
+          tag(c.measured({ bandwidth: fmt(beta), compute: tflops(pi), format })),
           roofLine(beta, pi),
-          '#111827',
-          i === 0 ? [] : [8, 3],
-          3,
+          second ? '#0e7490' : '#111827',
+          second ? [3, 3] : i === 0 ? [] : [8, 3],
+          second ? 2 : 3,
         ),
       );
     });
@@ -120,11 +130,14 @@ function measuredDatasets(roof: Roofline): RooflineChartType['data']['datasets']
       x: p.intensity,
       y: p.achievedGflops,
       lines: [
-        `${r.kernel.toUpperCase()} ${r.format} · ${describeShape(r)}`,
-        `variant ${r.variant}`,
-        `${num(r.gbps)} GB/s · ${num(r.gflops)} GFLOP/s`,
-        `${num(p.intensity)} FLOP/byte · ${p.bound}-bound`,
-        `roofline efficiency ${(p.efficiency * 100).toFixed(0)} % of ${num(p.attainableGflops)} GFLOP/s`,
+        tag(`${r.kernel.toUpperCase()} ${r.format} · ${describeShape(r)}`),
+        c.tipVariant({ variant: r.variant }),
+        `${fmt(r.gbps)} GB/s · ${fmt(r.gflops)} GFLOP/s`,
+        c.tipIntensity({ intensity: fmt(p.intensity), bound: c.bound[p.bound] }),
+        c.tipEfficiency({
+          percent: fmtPercent(p.efficiency),
+          attainable: fmt(p.attainableGflops),
+        }),
       ],
     });
     groups.set(key, pts);
@@ -140,10 +153,10 @@ function measuredDatasets(roof: Roofline): RooflineChartType['data']['datasets']
     const s = styleOf(format);
     const gemv = kernel === 'gemv';
     sets.push({
-      label: `${gemv ? 'GEMV' : 'GEMM'} ${format}${gemv ? ' (decode, filled)' : ' (hollow)'}`,
+      label: tag(gemv ? c.gemvPoints({ format }) : c.gemmPoints({ format })),
       data: (groups.get(key) ?? []).sort((a, b) => a.x - b.x),
       showLine: false,
-      pointStyle: s.point,
+      pointStyle: second ? 'crossRot' : s.point,
       pointRadius: gemv ? 5 : 6,
       pointHoverRadius: 8,
       borderColor: s.color,
@@ -155,23 +168,33 @@ function measuredDatasets(roof: Roofline): RooflineChartType['data']['datasets']
 }
 
 function summaryText(roof: Roofline, doc: ResultsDocument): string {
+  const c = t().charts.roofline;
   const beta = roof.bandwidthGBps;
   if (beta === undefined) {
-    return `These results have no verified read rows, so no bandwidth ceiling: ${roof.notes.join('; ')}.`;
+    return c.noBandwidth({ notes: roof.notes.join('; ') });
   }
   const pis = Object.entries(roof.computeGflops)
-    .map(([f, pi]) => `${tflops(pi)} (${f}, ridge at ${num(pi / beta)} FLOP/byte)`)
-    .join(', ');
+    .map(([format, pi]) => c.pi({ compute: tflops(pi), format, ridge: fmt(pi / beta) }))
+    .join(c.listSeparator);
   const parts = [
-    `This ${doc.adapter.isSoftware ? 'software adapter' : 'GPU'}: β = ${num(beta)} GB/s (read probe); π = ${pis || 'not measured'}.`,
+    c.ceilings({
+      adapter: doc.adapter.isSoftware ? c.adapter.software : c.adapter.gpu,
+      beta: fmt(beta),
+      pis: pis || c.piNotMeasured,
+    }),
   ];
   const gemv = roof.points.filter((p) => p.row.kernel === 'gemv');
   if (gemv.length > 0) {
-    const eff = gemv.map((p) => p.efficiency * 100);
+    const eff = gemv.map((p) => p.efficiency);
     const lo = Math.min(...gemv.map((p) => p.intensity));
     const hi = Math.max(...gemv.map((p) => p.intensity));
     parts.push(
-      `GEMV at ${num(lo)}–${num(hi)} FLOP/byte: memory-bound, at ${Math.min(...eff).toFixed(0)}–${Math.max(...eff).toFixed(0)} % of the roof.`,
+      c.gemv({
+        low: fmt(lo),
+        high: fmt(hi),
+        effLow: fmtPercent(Math.min(...eff)),
+        effHigh: fmtPercent(Math.max(...eff)),
+      }),
     );
   }
   const gemm = roof.points.filter((p) => p.row.kernel === 'gemm');
@@ -182,15 +205,18 @@ function summaryText(roof: Roofline, doc: ResultsDocument): string {
       byM.set(m, Math.max(byM.get(m) ?? 0, p.achievedGflops));
     }
     const ms = [...byM.keys()].sort((a, b) => a - b);
-    parts.push(
-      `GEMM climbs with M: best ${ms.map((m) => `${num(byM.get(m) ?? 0)} GFLOP/s at M=${m}`).join(', ')}.`,
-    );
+    const best = ms
+      .map((m) => c.gemmAt({ gflops: fmt(byM.get(m) ?? 0), m: fmtInt(m) }))
+      .join(c.listSeparator);
+    parts.push(c.gemm({ best }));
   }
-  return parts.join(' ');
+  return parts.join(c.sentenceSeparator);
 }
 
 export interface RooflineView {
   setDocument(doc: ResultsDocument | null): void;
+  /** A second run to draw beside the first (null: none). */
+  setComparison(doc: ResultsDocument | null): void;
 }
 
 /** Wires the chart and its controls (#roofline-chart, #roofline-a100, #roofline-ref). */
@@ -199,11 +225,14 @@ export function setupRoofline(): RooflineView {
   const a100Box = element<HTMLInputElement>('roofline-a100');
   const refSelect = element<HTMLSelectElement>('roofline-ref');
   const summary = element<HTMLParagraphElement>('roofline-summary');
-  setOptions(refSelect, [
-    { value: '', label: 'none' },
-    ...GPUS.filter((g) => g.id !== 'a100-80g-sxm').map((g) => ({ value: g.id, label: g.name })),
-  ]);
+  const fillRefSelect = () =>
+    setOptions(refSelect, [
+      { value: '', label: t().common.none },
+      ...GPUS.filter((g) => g.id !== 'a100-80g-sxm').map((g) => ({ value: g.id, label: g.name })),
+    ]);
+  fillRefSelect();
   let doc: ResultsDocument | null = null;
+  let comparison: ResultsDocument | null = null;
 
   const chart: RooflineChartType = new Chart(canvas, {
     type: 'scatter',
@@ -218,12 +247,12 @@ export function setupRoofline(): RooflineView {
           type: 'logarithmic',
           min: X_MIN,
           max: X_MAX,
-          title: { display: true, text: 'arithmetic intensity (FLOP per byte moved)' },
+          title: { display: true, text: '' },
           ticks: { callback: (v) => decadeLabel(Number(v)) },
         },
         y: {
           type: 'logarithmic',
-          title: { display: true, text: 'GFLOP/s' },
+          title: { display: true, text: '' },
           ticks: { callback: (v) => decadeLabel(Number(v)) },
         },
       },
@@ -238,12 +267,17 @@ export function setupRoofline(): RooflineView {
   });
 
   const render = () => {
+    const c = t().charts.roofline;
+    const { x, y } = chart.options.scales ?? {};
+    if (x?.title) x.title.text = c.xTitle;
+    if (y?.title) y.title.text = c.yTitle;
     const sets: RooflineChartType['data']['datasets'] = [];
     let roof: Roofline | undefined;
     if (doc !== null) {
       roof = fitRoofline(doc);
       sets.push(...measuredDatasets(roof));
     }
+    if (comparison !== null) sets.push(...measuredDatasets(fitRoofline(comparison), true));
     if (a100Box.checked)
       sets.push(
         ...referenceDatasets(getGpu('a100-80g-sxm'), '#6b7280', [
@@ -261,19 +295,24 @@ export function setupRoofline(): RooflineView {
     }
     chart.data.datasets = sets;
     chart.update();
-    summary.textContent =
-      doc === null || roof === undefined
-        ? 'No results on screen: only the reference ceilings are drawn. Run the benchmark (or open a results file) to add this GPU’s.'
-        : summaryText(roof, doc);
+    summary.textContent = doc === null || roof === undefined ? c.noResults : summaryText(roof, doc);
     canvas.dataset.points = String(roof?.points.length ?? 0);
   };
 
   a100Box.addEventListener('change', render);
   refSelect.addEventListener('change', render);
+  onLocaleChange(() => {
+    fillRefSelect();
+    render();
+  });
   render();
   return {
     setDocument(next) {
       doc = next;
+      render();
+    },
+    setComparison(next) {
+      comparison = next;
       render();
     },
   };

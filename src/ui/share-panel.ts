@@ -1,6 +1,7 @@
-// The "Share and compare" controls: downloads, Markdown, a permalink, and opening a results
-// file. Everything imported is validated first and rendered as text by the caller; a failure
-// shows a message and leaves the results on screen untouched.
+// The "Share and compare" controls: copy and download exports, Markdown, a permalink, opening a
+// results file (picker or drag and drop), the list of previous runs, and choosing a second run
+// to compare. Everything imported is validated first and rendered as text by the caller; a
+// failure shows a message and leaves the results on screen untouched.
 
 import type { ResultsDocument } from '../bench/results';
 import { ImportError } from '../share/errors';
@@ -8,14 +9,17 @@ import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
 import { memoryStorage, RunHistory, type StorageLike } from '../share/history';
 import { checkFileSize, parseResultsFile } from '../share/import';
 import { decodePermalink, encodePermalink, isPermalink } from '../share/permalink';
-import { element } from './dom';
+import { element, make } from './dom';
+import { t } from './i18n';
+import { onLocaleChange } from './i18n/locale';
+import { fmtDateTime, fmtInt } from './i18n/numbers';
 
 export type DocumentOrigin = 'live' | 'shared' | 'imported' | 'saved';
 
 const messageOf = (e: unknown) =>
   e instanceof ImportError
     ? e.message
-    : `Something went wrong: ${e instanceof Error ? e.message : String(e)}`;
+    : t().share.unexpected({ why: e instanceof Error ? e.message : String(e) });
 
 export interface SharePanel {
   /** Enables the controls for the document now on screen (or disables them for none). */
@@ -24,8 +28,18 @@ export interface SharePanel {
   remember(doc: ResultsDocument): void;
 }
 
+/** Reads and validates a dropped or picked file; throws ImportError saying what is wrong. */
+export async function readResultsFile(file: File): Promise<ResultsDocument> {
+  checkFileSize(file.size);
+  return parseResultsFile(await file.text());
+}
+
 /** The list of previous runs, kept in localStorage (or nowhere, where that is blocked). */
-function setupHistory(show: (doc: ResultsDocument, origin: DocumentOrigin) => void) {
+function setupHistory(
+  show: (doc: ResultsDocument, origin: DocumentOrigin) => void,
+  compareWith: (doc: ResultsDocument) => void,
+  note: (text: string) => void,
+) {
   const list = element<HTMLUListElement>('history-list');
   const empty = element<HTMLParagraphElement>('history-empty');
   let storage: StorageLike;
@@ -34,38 +48,58 @@ function setupHistory(show: (doc: ResultsDocument, origin: DocumentOrigin) => vo
   } catch {
     storage = memoryStorage(); // storage blocked (e.g. sandboxed frame): keep runs for this visit
   }
-  const history = new RunHistory(storage);
+  const history = new RunHistory(storage, { onNote: note });
+
+  function button(text: string, label: string, onClick: () => void): HTMLButtonElement {
+    const b = make('button', text);
+    b.type = 'button';
+    b.setAttribute('aria-label', label);
+    b.addEventListener('click', onClick);
+    return b;
+  }
 
   function render(): void {
+    const m = t().share.history;
     const entries = history.list();
     empty.hidden = entries.length > 0;
     list.replaceChildren(
       ...entries.map((entry) => {
-        const li = document.createElement('li');
-        const label = document.createElement('span');
-        label.textContent = `${entry.createdAt.slice(0, 16).replace('T', ' ')} · ${entry.adapter} · ${entry.plan} · ${entry.rows} rows${entry.failed ? `, ${entry.failed} failed` : ''} `;
-        const open = document.createElement('button');
-        open.type = 'button';
-        open.textContent = 'Open';
-        open.addEventListener('click', () => {
+        const date = fmtDateTime(entry.createdAt);
+        const label = make(
+          'span',
+          `${m.entry({
+            date,
+            adapter: entry.adapter,
+            plan: entry.plan,
+            rows: fmtInt(entry.rows),
+            failed: fmtInt(entry.failed),
+          })} `,
+        );
+        const load = (then: (doc: ResultsDocument) => void) => () => {
           const doc = history.load(entry.id);
-          if (doc) show(doc, 'saved');
+          if (doc) then(doc);
           render();
-        });
-        const remove = document.createElement('button');
-        remove.type = 'button';
-        remove.textContent = 'Delete';
-        remove.setAttribute('aria-label', `Delete the run of ${entry.createdAt}`);
-        remove.addEventListener('click', () => {
-          history.remove(entry.id);
-          render();
-        });
-        li.append(label, open, remove);
+        };
+        const li = make('li');
+        li.append(
+          label,
+          button(
+            m.open,
+            `${m.open} ${date}`,
+            load((doc) => show(doc, 'saved')),
+          ),
+          button(m.compare, m.compareLabel({ date }), load(compareWith)),
+          button(m.delete, m.deleteLabel({ date }), () => {
+            history.remove(entry.id);
+            render();
+          }),
+        );
         return li;
       }),
     );
   }
   render();
+  onLocaleChange(render);
   return {
     save(doc: ResultsDocument) {
       history.save(doc);
@@ -76,8 +110,10 @@ function setupHistory(show: (doc: ResultsDocument, origin: DocumentOrigin) => vo
 
 export function setupSharePanel(
   show: (doc: ResultsDocument, origin: DocumentOrigin) => void,
+  compareWith: (doc: ResultsDocument) => void,
 ): SharePanel {
   const buttons = {
+    copyJson: element<HTMLButtonElement>('copy-json'),
     json: element<HTMLButtonElement>('download-json'),
     csv: element<HTMLButtonElement>('download-csv'),
     markdown: element<HTMLButtonElement>('copy-markdown'),
@@ -106,9 +142,26 @@ export function setupSharePanel(
     a.download = exportFileName(current, ext);
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    ok(`Saved ${a.download}.`);
+    ok(t().share.saved({ file: a.download }));
   }
 
+  /** Copies text; without clipboard permission, selects it in the field for copying by hand. */
+  async function copy(text: string, done: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      ok(done);
+    } catch {
+      linkField.hidden = false;
+      linkField.value = text;
+      linkField.select();
+      ok(t().share.noClipboard);
+    }
+  }
+
+  buttons.copyJson.addEventListener(
+    'click',
+    () => current && void copy(toJson(current), t().share.copiedJson),
+  );
   buttons.json.addEventListener(
     'click',
     () => current && download(toJson(current), 'application/json', 'json'),
@@ -117,20 +170,10 @@ export function setupSharePanel(
     'click',
     () => current && download(toCsv(current), 'text/csv', 'csv'),
   );
-  buttons.markdown.addEventListener('click', async () => {
-    if (!current) return;
-    const markdown = toMarkdown(current);
-    try {
-      await navigator.clipboard.writeText(markdown);
-      ok('Copied a Markdown table to the clipboard.');
-    } catch {
-      // No clipboard permission: offer the text to copy by hand.
-      linkField.hidden = false;
-      linkField.value = markdown;
-      linkField.select();
-      ok('The clipboard is not available here: the Markdown is selected in the field above.');
-    }
-  });
+  buttons.markdown.addEventListener(
+    'click',
+    () => current && void copy(toMarkdown(current), t().share.copiedMarkdown),
+  );
   buttons.link.addEventListener('click', async () => {
     if (!current) return;
     try {
@@ -138,22 +181,41 @@ export function setupSharePanel(
       linkField.hidden = false;
       linkField.value = `${location.origin}${location.pathname}${fragment}`;
       linkField.select();
-      ok('Anyone who opens this link sees these results; nothing is uploaded anywhere.');
+      ok(t().share.linkMade);
     } catch (e) {
       fail(e);
     }
   });
-  file.addEventListener('change', async () => {
-    const chosen = file.files?.[0];
-    file.value = '';
-    if (!chosen) return;
+
+  async function open(chosen: File): Promise<void> {
     try {
-      checkFileSize(chosen.size);
-      show(parseResultsFile(await chosen.text()), 'imported');
-      ok(`Opened ${chosen.name}.`);
+      show(await readResultsFile(chosen), 'imported');
+      ok(t().share.opened({ file: chosen.name }));
     } catch (e) {
       fail(e);
     }
+  }
+  file.addEventListener('change', () => {
+    const chosen = file.files?.[0];
+    file.value = '';
+    if (chosen) void open(chosen);
+  });
+  // Drag and drop anywhere on the page opens the file, like the picker.
+  document.addEventListener('dragover', (e) => {
+    if (e.dataTransfer?.types.includes('Files')) {
+      e.preventDefault();
+      document.body.dataset.dragging = 'true';
+    }
+  });
+  document.addEventListener('dragleave', (e) => {
+    if (e.relatedTarget === null) delete document.body.dataset.dragging;
+  });
+  document.addEventListener('drop', (e) => {
+    const dropped = e.dataTransfer?.files[0];
+    delete document.body.dataset.dragging;
+    if (!dropped) return;
+    e.preventDefault();
+    void open(dropped);
   });
 
   // A permalink opens as a shared result, not a live run.
@@ -164,7 +226,7 @@ export function setupSharePanel(
     );
   }
 
-  const history = setupHistory(show);
+  const history = setupHistory(show, compareWith, (note) => ok(note));
 
   return {
     setDocument(doc) {

@@ -1,8 +1,9 @@
-// Accessibility: axe-core over the page after a Quick run, with no serious or critical violation.
+// Accessibility: axe-core over the page after a Quick run — in English and Chinese, at a phone's
+// width and in presenter mode — with no serious or critical violation.
 
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright';
+import { type Browser, chromium, type Page } from 'playwright';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../chromium';
@@ -34,7 +35,7 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-it('has no serious or critical axe-core violations after a Quick run', async () => {
+it('has no serious or critical axe-core violations after a Quick run, in both languages, on a phone and presenting', async () => {
   // The page's CSP forbids injected scripts; axe is test tooling, so this page bypasses it.
   const page = await browser.newPage({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
   await page.goto(`${origin}/`);
@@ -43,6 +44,24 @@ it('has no serious or critical axe-core violations after a Quick run', async () 
   await page.waitForSelector('body[data-done="true"]', { timeout: 120_000 });
   const require = createRequire(import.meta.url);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // In English, in Chinese, on a phone's width, and in presenter mode on a projector.
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.selectOption('#language', 'zh');
+  await page.waitForSelector('html[lang="zh-CN"]');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await seriousViolations(page)).toEqual([]);
+  // Nothing wider than the phone: wide tables scroll inside their own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.keyboard.press('p');
+  await page.waitForSelector('body[data-present="bandwidth"]');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.close();
+});
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
   const { violations, passes } = (await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } }
@@ -51,14 +70,13 @@ it('has no serious or critical axe-core violations after a Quick run', async () 
     return { violations: result.violations, passes: result.passes.length };
   })) as { violations: AxeViolation[]; passes: number };
   expect(passes).toBeGreaterThan(10); // axe really ran its rules over the page
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-  expect(summary).toEqual([]);
-  await page.close();
-});
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}

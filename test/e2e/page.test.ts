@@ -3,15 +3,19 @@
 // a Chromium without WebGPU: a clear message, and spec-mode predictions still there.
 // Writes screenshots to test-results/.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateResults } from '../../src/bench/results';
+import { type ResultsDocument, validateResults } from '../../src/bench/results';
+import { page as zhPage } from '../../src/ui/i18n/zh/page';
+import { SLIDES } from '../../src/ui/presenter';
 import { chromiumLaunchOptions } from '../chromium';
 
 let server: PreviewServer;
+/** The Quick run's document, for the tests that share, compare and present it. */
+let quickDoc: ResultsDocument | undefined;
 let browser: Browser;
 let origin: string;
 
@@ -64,8 +68,8 @@ describe('the page', () => {
     expect(failedRows).toBe(0);
     expect(verifiedRows).toBeGreaterThanOrEqual(10);
     const dram = (await page.locator('#dram-gbps').textContent()) ?? '';
-    expect(dram).toMatch(/^\d+\.\d+ GB\/s/);
-    expect(Number.parseFloat(dram)).toBeGreaterThan(0);
+    expect(dram).toMatch(/^[\d,]+\.\d+ GB\/s/);
+    expect(Number.parseFloat(dram.replaceAll(',', ''))).toBeGreaterThan(0);
     expect(await page.locator('#compute-peak').textContent()).toMatch(/\d+\.\d GFLOP\/s \(f32\)/);
 
     // The document the page holds passes the schema validator.
@@ -77,6 +81,8 @@ describe('the page', () => {
       ),
     );
     expect(doc.runtime.kind).toBe('browser');
+    expect(doc.settings).toBeUndefined();
+    quickDoc = doc;
     expect(doc.results.every((r) => r.verified && r.gbps > 0)).toBe(true);
 
     // The chart drew something: the canvas is not blank.
@@ -90,7 +96,9 @@ describe('the page', () => {
       String(matrixRows.length),
     );
     expect(await inkedPixels(page, '#roofline-chart')).toBeGreaterThan(1000);
-    expect(await page.locator('#roofline-summary').textContent()).toMatch(/β = [\d.]+ GB\/s/);
+    expect(await page.locator('#roofline-summary').textContent()).toMatch(
+      /β = \d{1,3}(,\d{3})*(\.\d+)? GB\/s/,
+    );
 
     // Predictions switch to measured mode: numbers for Llama-3-8B at each format.
     expect(await page.locator('#pred-source').inputValue()).toBe('measured');
@@ -100,10 +108,11 @@ describe('the page', () => {
       const text = (await row.textContent()) ?? '';
       expect(text).toMatch(/measured/);
       expect(text).toMatch(/✓ meets|~ borderline|✗ misses/);
-      // ms/token, tokens/s, TTFT and E2E: each an expected value over its range.
+      // ms/token, tokens/s, TTFT and E2E: each an expected value over its range (digits grouped:
+      // 1,234).
       for (const i of [2, 3, 4, 5]) {
         expect(await row.locator('td').nth(i).textContent()).toMatch(
-          /^[\d.]+( m?s)?[\d.]+–[\d.]+$/,
+          /^\d{1,3}(,\d{3})*(\.\d+)?( m?s)?\d{1,3}(,\d{3})*(\.\d+)?–\d{1,3}(,\d{3})*(\.\d+)?$/,
         );
       }
     }
@@ -159,7 +168,7 @@ describe('the page', () => {
       .toMatch(/Prompt tokens 999999 is outside 1–32768: using 32768/);
     expect(await page.locator('#pred-clamp').isVisible()).toBe(true);
     expect(await page.locator('#pred-prompt').inputValue()).toBe('32768');
-    expect(await page.locator('#pred-ttft-head').textContent()).toContain('32768-token prompt');
+    expect(await page.locator('#pred-ttft-head').textContent()).toContain('32,768-token prompt');
 
     // The finished run is kept in this browser's list and reopens as a saved run.
     expect(await page.locator('#history-list li').count()).toBeGreaterThanOrEqual(1);
@@ -182,6 +191,173 @@ describe('the page', () => {
     expect(await page.locator('#resume').isVisible()).toBe(false);
 
     expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('exports, imports and compares runs; speaks Chinese; presents at 1280×720', async () => {
+    if (quickDoc === undefined) throw new Error('needs the Quick run of the first test');
+    const doc = quickDoc;
+    const { page, foreign, errors } = await openPage();
+    await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
+
+    // Export → import: the same numbers come back.
+    const file = {
+      name: 'run.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(doc)),
+    };
+    await page.setInputFiles('#import-file', file);
+    await page.waitForSelector('body[data-origin="imported"]');
+    const copyButton = page.locator('#download-json');
+    const [download] = await Promise.all([page.waitForEvent('download'), copyButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^webgpu-roofline-.*\.json$/);
+    const exported = validateResults(JSON.parse(readFileSync(await download.path(), 'utf8')));
+    expect(exported.results).toEqual(doc.results);
+    await page.setInputFiles('#import-file', {
+      name: 'exported.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported)),
+    });
+    await page.waitForSelector('body[data-origin="imported"]');
+    expect(await page.locator('#results-table tbody tr').count()).toBe(doc.results.length);
+
+    // Compare with a second run: here the same run, slowed to half speed, so every measured
+    // ratio is exactly 0.5 (and decode takes longer).
+    const half: ResultsDocument = {
+      ...doc,
+      createdAt: new Date(Date.parse(doc.createdAt) + 60_000).toISOString(),
+      adapter: { ...doc.adapter, description: 'half-speed copy' },
+      results: doc.results.map((r) => ({
+        ...r,
+        medianMs: r.medianMs * 2,
+        gbps: r.gbps / 2,
+        gflops: r.gflops / 2,
+      })),
+    };
+    await page.setInputFiles('#compare-file', {
+      name: 'half.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(half)),
+    });
+    await page.waitForSelector('body[data-comparing="true"]');
+    expect(await page.locator('#compare-caption').textContent()).toContain('half-speed copy');
+    const measuredRatios = await page
+      .locator('#compare-table tbody tr:not([data-kind="decode"]) td:last-child')
+      .allTextContents();
+    expect(measuredRatios.length).toBeGreaterThanOrEqual(6);
+    for (const r of measuredRatios) expect(r).toBe('0.50× ▼');
+    const decodeRatios = await page
+      .locator('#compare-table tbody tr[data-kind="decode"] td:last-child')
+      .allTextContents();
+    for (const r of decodeRatios) expect(Number.parseFloat(r)).toBeGreaterThan(1);
+    await page.screenshot({ path: 'test-results/e2e-compare.png', fullPage: true });
+    await page.click('#compare-clear');
+    await page.waitForSelector('body[data-comparing="false"]');
+
+    // Chinese: every fixed string from the Chinese table, the views' words too, numbers grouped.
+    await page.selectOption('#language', 'zh');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    const fixed = await page
+      .locator('[data-i18n]')
+      .evaluateAll((els) =>
+        els.map((el) => [(el as HTMLElement).dataset.i18n ?? '', el.textContent ?? '']),
+      );
+    expect(fixed.length).toBeGreaterThan(80);
+    for (const [key, text] of fixed) {
+      const expected = zhPage[key as keyof typeof zhPage].replace(/\*\*|`/g, '');
+      expect(text, key).toBe(expected);
+    }
+    for (const id of [
+      '#roofline-summary',
+      '#pred-source-note',
+      '#latency-caption',
+      '#bytes-why',
+      '#doc-origin',
+    ]) {
+      expect(await page.locator(id).textContent(), id).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(await page.locator('#results-table tbody tr').first().textContent()).toContain('已校验');
+    expect(await page.locator('#pred-table tbody tr').first().textContent()).toMatch(
+      /[\u4e00-\u9fff]/,
+    );
+    await page.screenshot({ path: 'test-results/e2e-chinese.png', fullPage: true });
+    // The choice is kept: a reload stays in Chinese.
+    await page.reload();
+    await expect.poll(() => page.locator('#run-title').textContent()).toBe(zhPage['run.title']);
+    await page.selectOption('#language', 'en');
+    await expect.poll(() => page.locator('#run-title').textContent()).toBe('Run');
+
+    // Presenter mode on a projector's 1280×720: P, then the arrow keys, one idea per screen.
+    await page.setInputFiles('#import-file', {
+      name: 'run.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(doc)),
+    });
+    await page.waitForSelector('body[data-origin="imported"]');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.keyboard.press('p');
+    for (const [i, slide] of SLIDES.entries()) {
+      await page.waitForSelector(`body[data-present="${slide.id}"]`);
+      expect(await page.locator('#presenter-step').textContent()).toBe(
+        `${i + 1} / ${SLIDES.length}`,
+      );
+      expect(await page.locator('#presenter-figure').textContent()).not.toMatch(/No run yet/);
+      const visible = await page
+        .locator('main > section')
+        .evaluateAll((els) =>
+          els.filter((el) => el.getClientRects().length > 0).map((el) => el.id),
+        );
+      expect(visible).toEqual([...slide.sections]);
+      // The screen's chart (where it has one) fits on the projector without scrolling.
+      const chart = page.locator('main > section.on-slide canvas').first();
+      if ((await chart.count()) > 0) {
+        const box = await chart.boundingBox();
+        expect(box && box.y + box.height, slide.id).toBeLessThanOrEqual(720);
+        expect(box?.height ?? 0, slide.id).toBeGreaterThan(200);
+      }
+      await page.screenshot({ path: `test-results/e2e-present-${i + 1}-${slide.id}.png` });
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector(`body[data-present="${SLIDES[SLIDES.length - 2]?.id}"]`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('body:not([data-present])');
+    expect(await page.locator('main > section:visible').count()).toBeGreaterThan(8);
+
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks a run with non-default settings from the address as not comparable', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${origin}/?samples=3&max-working-set-mib=1&gemv-variant=row-wg64`);
+    expect(await page.locator('#run-settings').textContent()).toMatch(
+      /Non-default run settings .*max-working-set-mib=1.*not comparable/,
+    );
+    await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await page.click('#run-quick');
+    await page.waitForSelector('body[data-done="true"]', { timeout: 120_000 });
+    const doc = validateResults(
+      await page.evaluate(() =>
+        (
+          window as never as { webgpuRoofline: { lastDocument(): unknown } }
+        ).webgpuRoofline.lastDocument(),
+      ),
+    );
+    expect(doc.settings).toEqual({ samples: 3, maxWorkingSetMiB: 1, gemvVariant: 'row-wg64' });
+    const reads = doc.results.filter((r) => r.kernel === 'read');
+    expect(Math.max(...reads.map((r) => r.shape.workingSetBytes ?? 0))).toBe(1 << 20);
+    const gemv = doc.results.filter((r) => r.kernel === 'gemv');
+    expect(gemv.length).toBeGreaterThan(0);
+    expect(gemv.every((r) => r.variant === 'row-wg64' && r.verified)).toBe(true);
+    expect(await page.locator('body').getAttribute('data-comparable')).toBe('false');
+    expect(await page.locator('#doc-origin').textContent()).toMatch(
+      /Not comparable: measured with non-default settings \(max-working-set-mib=1&samples=3&gemv-variant=row-wg64\)/,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

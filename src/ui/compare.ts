@@ -1,0 +1,138 @@
+// Comparing two runs: the results on screen (A) and a second run (B) from a file or the list of
+// previous runs. B joins the roofline and the bandwidth chart (hollow, dashed), and a table sets
+// the ceilings, every shape both measured and the decode predictions side by side, with B ÷ A.
+
+import type { ResultsDocument } from '../bench/results';
+import { type ComparisonLine, compareRuns } from '../model/compare';
+import { getModel } from '../model/llm';
+import type { SweepView } from './charts';
+import { element, make, td, th } from './dom';
+import { t } from './i18n';
+import { onLocaleChange } from './i18n/locale';
+import { fmt } from './i18n/numbers';
+import type { RooflineView } from './roofline-chart';
+import { readResultsFile } from './share-panel';
+
+export interface CompareView {
+  /** The results on screen (A) changed. */
+  setDocument(doc: ResultsDocument | null): void;
+  /** Sets (or clears) the second run (B). */
+  setComparison(doc: ResultsDocument | null): void;
+}
+
+/** A run's short name: adapter, plan and date. */
+export function runLabel(doc: ResultsDocument): string {
+  const a = doc.adapter;
+  const name = [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || '?';
+  return `${name}, ${doc.plan}, ${doc.createdAt.slice(0, 10)}`;
+}
+
+function lineLabel(l: ComparisonLine): string {
+  const m = t().share.compare;
+  const format = l.format ?? '';
+  const shape = l.shape === undefined ? '' : `M=${l.shape.m} ${l.shape.n}×${l.shape.k}`;
+  switch (l.kind) {
+    case 'read':
+      return m.readPeak;
+    case 'compute':
+      return m.computePeak({ format });
+    case 'gemv':
+      return m.gemv({ format, shape: `${l.shape?.n ?? 0}×${l.shape?.k ?? 0}` });
+    case 'gemm':
+      return m.gemm({ format, shape });
+    case 'decode':
+      return m.decode({ model: getModel(l.model ?? '').name, format });
+  }
+}
+
+export function setupCompare(views: {
+  roofline: RooflineView;
+  sweeps: readonly SweepView[];
+}): CompareView {
+  const file = element<HTMLInputElement>('compare-file');
+  const clear = element<HTMLButtonElement>('compare-clear');
+  const error = element<HTMLParagraphElement>('compare-error');
+  const box = element<HTMLDivElement>('compare');
+  const caption = element<HTMLParagraphElement>('compare-caption');
+  const table = element<HTMLTableElement>('compare-table');
+  let a: ResultsDocument | null = null;
+  let b: ResultsDocument | null = null;
+
+  const render = () => {
+    const m = t().share.compare;
+    clear.hidden = b === null;
+    box.hidden = b === null;
+    document.body.dataset.comparing = String(b !== null);
+    views.roofline.setComparison(b);
+    for (const sweep of views.sweeps) sweep.setComparison(b === null ? null : b.results);
+    if (b === null) return;
+    if (a === null) {
+      caption.textContent = m.needA;
+      table.tHead?.rows[0]?.replaceChildren();
+      table.tBodies[0]?.replaceChildren();
+      return;
+    }
+    const c = compareRuns(a, b);
+    const notes = [m.caption({ a: runLabel(a), b: runLabel(b) })];
+    if (c.plans[0] !== c.plans[1]) notes.push(m.differentPlans({ a: c.plans[0], b: c.plans[1] }));
+    for (const which of c.notComparable) notes.push(m.caveat({ which: which.toUpperCase() }));
+    caption.textContent = notes.join(' ');
+    const head = table.tHead?.rows[0];
+    head?.replaceChildren(
+      ...[m.metric, 'A', 'B', m.ratio].map((text) => {
+        const cell = make('th', text);
+        cell.scope = 'col';
+        return cell;
+      }),
+    );
+    const value = (v: number | null) => (v === null ? m.notInRun : fmt(v));
+    table.tBodies[0]?.replaceChildren(
+      ...c.lines.map((l) => {
+        const tr = document.createElement('tr');
+        tr.dataset.kind = l.kind;
+        // Whether B is better is said in a symbol too, never in colour alone.
+        const better =
+          l.ratio === null || l.ratio === 1 ? '' : l.ratio > 1 === l.higherIsBetter ? ' ▲' : ' ▼';
+        tr.append(
+          th(lineLabel(l)),
+          td(value(l.a), 'num'),
+          td(value(l.b), 'num'),
+          td(l.ratio === null ? m.notInRun : `${fmt(l.ratio)}×${better}`, 'num'),
+        );
+        return tr;
+      }),
+    );
+  };
+
+  file.addEventListener('change', async () => {
+    const chosen = file.files?.[0];
+    file.value = '';
+    if (!chosen) return;
+    try {
+      b = await readResultsFile(chosen);
+      error.hidden = true;
+      render();
+    } catch (e) {
+      error.hidden = false;
+      error.textContent = e instanceof Error ? e.message : String(e);
+    }
+  });
+  clear.addEventListener('click', () => {
+    b = null;
+    render();
+  });
+  onLocaleChange(render);
+
+  return {
+    setDocument(doc) {
+      a = doc;
+      if (b !== null) render();
+    },
+    setComparison(doc) {
+      b = doc;
+      error.hidden = true;
+      render();
+      if (doc !== null) box.scrollIntoView?.({ block: 'nearest' });
+    },
+  };
+}

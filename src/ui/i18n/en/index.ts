@@ -1,0 +1,14 @@
+// Every English message of the page, by section. ../zh mirrors this shape exactly (the type
+// checker holds it to it).
+
+import { app } from './app';
+import { charts } from './charts';
+import { common } from './common';
+import { page } from './page';
+import { predictions } from './predictions';
+import { presenter } from './presenter';
+import { share } from './share';
+
+export const en = { page, common, app, share, predictions, charts, presenter };
+
+export type Messages = typeof en;

@@ -1,0 +1,38 @@
+// Presenter mode: one idea per screen (English). Numbers arrive formatted.
+
+export const presenter = {
+  step: (p: { n: string; total: string }) => `${p.n} / ${p.total}`,
+  slides: {
+    bandwidth: {
+      title: 'Memory bandwidth',
+      idea: 'How many bytes per second this GPU can read. Each step of the curve is a cache level; the right end is memory itself.',
+    },
+    compute: {
+      title: 'Compute',
+      idea: 'How many floating-point operations per second it can do when the data is already on chip — far more than it can read.',
+    },
+    roofline: {
+      title: 'The roofline',
+      idea: 'Speed = min(compute, intensity × bandwidth). Below the ridge a kernel waits for memory; above it, for arithmetic.',
+    },
+    decode: {
+      title: 'Decode is memory-bound',
+      idea: 'One token reads every weight once and does two FLOPs per weight. Batching reuses each weight B times: throughput grows almost B-fold while latency barely moves.',
+    },
+    predictions: {
+      title: 'Predictions beside an A100',
+      idea: 'ms/token follows bytes per token ÷ bandwidth. Fewer bits per weight, fewer bytes, faster decode.',
+    },
+  },
+  figure: {
+    noRun: 'No run yet: press “Quick run” (here, in step 4) to measure this GPU live.',
+    bandwidth: (p: { gbps: string }) => `${p.gbps} GB/s`,
+    compute: (p: { gflops: string; ridge: string }) =>
+      `${p.gflops} GFLOP/s — ${p.ridge} FLOPs per byte before compute is the limit`,
+    decode: (p: { model: string; format: string; ms: string; floor: string }) =>
+      `${p.model} ${p.format}: ${p.ms} ms/token; reading the weights once takes ${p.floor} ms`,
+    predictions: (p: { model: string; format: string; here: string; a100: string }) =>
+      `${p.model} ${p.format}: ${p.here} ms/token here, ${p.a100} ms/token on an A100`,
+  },
+  enter: 'Presenter mode: arrow keys or Page Up/Down to step, Esc to leave.',
+};

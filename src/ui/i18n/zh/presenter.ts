@@ -1,0 +1,38 @@
+// Presenter mode: one idea per screen (Chinese).
+
+import type { presenter as en } from '../en/presenter';
+
+export const presenter: typeof en = {
+  step: (p) => `${p.n} / ${p.total}`,
+  slides: {
+    bandwidth: {
+      title: '显存带宽',
+      idea: '这块 GPU 每秒能读多少字节。曲线上的每一级台阶对应一级缓存，最右端才是显存本身。',
+    },
+    compute: {
+      title: '算力',
+      idea: '数据已在片上时，它每秒能做多少次浮点运算——远多于它能读进来的数据。',
+    },
+    roofline: {
+      title: '屋顶线',
+      idea: '速度 = min(算力, 算术强度 × 带宽)。脊点左侧的内核在等显存，右侧的在等计算。',
+    },
+    decode: {
+      title: '解码是访存受限的',
+      idea: '每生成一个 token 都要把全部权重读一遍，每个权重只做两次浮点运算。批处理让每个权重被复用 B 次：吞吐几乎涨 B 倍，而延迟几乎不变。',
+    },
+    predictions: {
+      title: '预测，与 A100 对照',
+      idea: 'ms/token ≈ 每 token 字节数 ÷ 带宽。每个权重的位数越少，读的字节越少，解码越快。',
+    },
+  },
+  figure: {
+    noRun: '还没有运行：在第 4 步点“快速运行”，现场测量这块 GPU。',
+    bandwidth: (p) => `${p.gbps} GB/s`,
+    compute: (p) => `${p.gflops} GFLOP/s——每字节要做 ${p.ridge} 次运算，瓶颈才会变成算力`,
+    decode: (p) => `${p.model} ${p.format}：${p.ms} ms/token；把权重读一遍需要 ${p.floor} ms`,
+    predictions: (p) =>
+      `${p.model} ${p.format}：本机 ${p.here} ms/token，A100 上 ${p.a100} ms/token`,
+  },
+  enter: '演示模式：用方向键或 Page Up/Down 翻页，Esc 退出。',
+};

@@ -1,0 +1,38 @@
+// Exports, permalinks, imports, the run history and the comparison of two runs (Chinese).
+
+import type { share as en } from '../en/share';
+
+export const share: typeof en = {
+  saved: (p) => `已保存 ${p.file}。`,
+  copiedJson: '已将结果文档（JSON）复制到剪贴板。',
+  copiedMarkdown: '已将 Markdown 表格复制到剪贴板。',
+  noClipboard: '此处无法使用剪贴板：文本已在上方输入框中选中，请手动复制。',
+  linkMade: '任何人打开此链接都能看到这些结果；不会上传任何数据。',
+  opened: (p) => `已打开 ${p.file}。`,
+  unexpected: (p) => `出错了：${p.why}`,
+  dropHere: '拖入结果文件（.json）即可打开',
+  history: {
+    entry: (p) =>
+      `${p.date} · ${p.adapter} · ${p.plan} · ${p.rows} 行${p.failed === '0' ? '' : `，${p.failed} 行失败`}`,
+    open: '打开',
+    compare: '对比',
+    delete: '删除',
+    deleteLabel: (p) => `删除 ${p.date} 的运行`,
+    compareLabel: (p) => `将当前结果与 ${p.date} 的运行对比`,
+  },
+  compare: {
+    caption: (p) =>
+      `A：当前显示的结果（${p.a}）。B：${p.b}。在屋顶线图和带宽图上，B 以空心点和虚线绘制。`,
+    needA: '请先打开或测量一次运行：对比是把第二次运行放在当前结果旁边。',
+    metric: '指标',
+    ratio: 'B ÷ A',
+    readPeak: '峰值读带宽，GB/s',
+    computePeak: (p) => `${p.format} 算力峰值，GFLOP/s`,
+    gemv: (p) => `GEMV ${p.format} ${p.shape}，GB/s`,
+    gemm: (p) => `GEMM ${p.format} ${p.shape}，GFLOP/s`,
+    decode: (p) => `${p.model} ${p.format} 解码，ms/token`,
+    notInRun: '—',
+    caveat: (p) => `不可比：运行 ${p.which} 使用了非默认设置。`,
+    differentPlans: (p) => `两次运行的测试计划不同（${p.a}、${p.b}）：只对比两者都测过的形状。`,
+  },
+};

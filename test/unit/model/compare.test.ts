@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../../../src/model/compare';
+import { doc, fmaRow, matRow, readRow, row } from './synthetic';
+
+/** A run at `scale` × the speed of the base one, with the same shapes. */
+function run(scale: number, extra = false) {
+  const results = [
+    readRow(1 << 24, 100 * scale),
+    fmaRow('f32', 2000 * scale),
+    matRow('fp16', 16, 1, 4096, 4096, 0.4 / scale),
+    matRow('int4', 4.5, 1, 4096, 4096, 0.12 / scale),
+    matRow('f32', 32, 64, 512, 256, 0.05 / scale),
+  ];
+  if (extra) results.push(matRow('int8', 8.5, 1, 1024, 1024, 0.02));
+  return doc(results);
+}
+
+describe('comparing two runs', () => {
+  it('sets ceilings, shared shapes and decode predictions side by side with B ÷ A', () => {
+    const c = compareRuns(run(1), run(2, true));
+    const read = c.lines.find((l) => l.kind === 'read');
+    expect(read?.a).toBeCloseTo(100);
+    expect(read?.ratio).toBeCloseTo(2);
+    expect(c.lines.find((l) => l.kind === 'compute' && l.format === 'f32')?.ratio).toBeCloseTo(2);
+    const gemv = c.lines.filter((l) => l.kind === 'gemv');
+    // Only shapes both runs measured: the int8 GEMV of B alone is left out.
+    expect(gemv.map((l) => l.format)).toEqual(['fp16', 'int4']);
+    for (const l of gemv) expect(l.ratio).toBeCloseTo(2);
+    expect(c.lines.find((l) => l.kind === 'gemm')?.shape).toEqual({ m: 64, n: 512, k: 256 });
+    // Decode predictions: twice the speed, so about half the ms/token (fixed costs aside). (int8
+    // differs: B measured an int8 GEMV, A's int8 comes from its roofline.)
+    const decode = c.lines.filter((l) => l.kind === 'decode');
+    expect(decode.map((l) => `${l.model} ${l.format}`)).toEqual([
+      'llama-3-8b fp16',
+      'llama-3-8b int8',
+      'llama-3-8b int4',
+      'llama-3-70b int4',
+    ]);
+    for (const l of decode.filter((d) => d.format !== 'int8')) {
+      expect(l.higherIsBetter).toBe(false);
+      expect(l.ratio).toBeGreaterThan(0.4);
+      expect(l.ratio).toBeLessThan(0.6);
+    }
+    expect(c.notComparable).toEqual([]);
+  });
+
+  it('keeps the fastest verified variant of a shape, and marks non-default runs', () => {
+    const a = run(1);
+    const slow = matRow('fp16', 16, 1, 4096, 4096, 4);
+    const failed = row({ ...matRow('fp16', 16, 1, 4096, 4096, 0.01), verified: false, error: 'x' });
+    const b = { ...run(1), settings: { samples: 3 } };
+    b.results.push({ ...slow, variant: 'slow' }, { ...failed, variant: 'broken' });
+    const c = compareRuns(a, b);
+    expect(c.lines.find((l) => l.kind === 'gemv' && l.format === 'fp16')?.ratio).toBeCloseTo(1);
+    expect(c.notComparable).toEqual(['b']);
+  });
+
+  it('leaves a ceiling one run lacks empty instead of inventing it', () => {
+    const a = doc([readRow(1 << 24, 100)]);
+    const c = compareRuns(a, run(1));
+    expect(c.lines.find((l) => l.kind === 'compute')).toMatchObject({ a: null, ratio: null });
+    expect(c.lines.filter((l) => l.kind === 'decode').every((l) => l.a === null)).toBe(true);
+  });
+});
