@@ -1,7 +1,5 @@
-// GEMV y = W·x for decode: W is N×K in a weight format (weights_<format>.wgsl is prepended and
-// defines group_dot), x is K f32, y is N f32. Large matrices run as row chunks, one dispatch
-// each: `weights`/`scales` hold the chunk, params.rows its row count, params.rowOffset where its
-// outputs go in y.
+// GEMV y = W·x for decode (gemv_common.wgsl and the format's weights_<format>.wgsl, which
+// defines group_dot, are prepended).
 // bytes = weights + scales of the matrix (exact, see src/kernels/formats.ts) + 4K (x) + 4N (y);
 // flops = 2·N·K.
 //
@@ -10,28 +8,11 @@
 //              barrier is expensive (software adapters).
 //   gemv_team  TEAM invocations per row, each taking every TEAM-th group, reduced through
 //              workgroup memory: coalesced loads and more parallelism for GPUs.
+// (gemv_subgroup.wgsl: the team reduction with subgroup operations, where they are granted.)
 
-override WG: u32 = 64u;
 override TEAM: u32 = 32u;
 
-struct Params {
-  rows: u32,      // rows in this chunk
-  groups: u32,    // groups of 32 weights per row (K / 32)
-  rowOffset: u32, // index in y of this chunk's first row
-  _pad: u32,
-}
-
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> x: array<vec4<f32>>;
-@group(0) @binding(2) var<storage, read> weights: array<vec4<u32>>;
-@group(0) @binding(3) var<storage, read> scales: array<u32>;
-@group(0) @binding(4) var<storage, read_write> y: array<f32>;
-
 var<workgroup> partial: array<f32, WG>;
-
-fn workgroup_index(wid: vec3<u32>, nwg: vec3<u32>) -> u32 {
-  return wid.x + wid.y * nwg.x;
-}
 
 @compute @workgroup_size(WG)
 fn gemv_row(

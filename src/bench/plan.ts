@@ -54,6 +54,8 @@ export interface PlanInputs {
   hasF16: boolean;
   /** WGSL language feature packed_4x8_integer_dot_product (the int8 DP4A GEMV). */
   hasDp4a?: boolean;
+  /** The subgroups feature (the subgroup-reduction GEMV). */
+  hasSubgroups?: boolean;
 }
 
 const KiB = 1024;
@@ -194,7 +196,11 @@ export function buildPlan(name: PlanName, inputs: PlanInputs, settings: RunSetti
   const matrices: MatrixPlan = {
     rotationBytes: quick ? 32 * MiB : 512 * MiB,
     maxBindingBytes: maxBinding(inputs.limits),
-    caps: { f16: inputs.hasF16, dp4a: inputs.hasDp4a ?? false },
+    caps: {
+      f16: inputs.hasF16,
+      dp4a: inputs.hasDp4a ?? false,
+      subgroups: inputs.hasSubgroups ?? false,
+    },
     tunePerFormat: !quick,
     gemvVariant: settings.gemvVariant,
     gemmVariant: settings.gemmVariant,

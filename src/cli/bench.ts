@@ -41,7 +41,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const plan = buildPlan(
     args.plan,
-    { limits: ctx.grantedLimits, hasF16: ctx.hasF16, hasDp4a: ctx.hasDp4a },
+    {
+      limits: ctx.grantedLimits,
+      hasF16: ctx.hasF16,
+      hasDp4a: ctx.hasDp4a,
+      hasSubgroups: ctx.hasSubgroups,
+    },
     args.settings,
   );
   const runner = new BenchRunner(

@@ -35,6 +35,8 @@ export interface GpuContext {
   readonly hasF16: boolean;
   /** WGSL's packed_4x8_integer_dot_product (dot4I8Packed) is available. */
   readonly hasDp4a: boolean;
+  /** The subgroups feature is granted (subgroupAdd and friends). */
+  readonly hasSubgroups: boolean;
   /** Why the device was lost, once it is; null while it is usable. */
   lostReason(): string | null;
   /** Errors nobody captured in an error scope, newest last. */
@@ -155,6 +157,7 @@ export async function acquireGpu(
     timing: device.features.has('timestamp-query') ? 'timestamp-query' : 'wall-clock',
     hasF16: device.features.has('shader-f16'),
     hasDp4a: description.wgslLanguageFeatures.includes('packed_4x8_integer_dot_product'),
+    hasSubgroups: device.features.has('subgroups'),
     lostReason: () => lost,
     uncapturedErrors,
     assertAlive() {

@@ -1,7 +1,11 @@
-// GEMV y = W·x (decode): shaders/gemv.wgsl with the format's weights_<format>.wgsl prepended.
+// GEMV y = W·x (decode), assembled from parts: directives, the weights code (how a group of 32
+// weights meets x: dequantized in f32, in f16, or as int8 dot products), x's binding, the shared
+// declarations (gemv_common.wgsl), then the entry points (gemv.wgsl, or gemv_subgroup.wgsl).
 
 import gemvShader from '../../shaders/gemv.wgsl?raw';
-import dp4aShader from '../../shaders/gemv_dp4a.wgsl?raw';
+import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
+import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
+import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
 import { type MatrixFormat, matrixBytes, packedWords, packMatrix, weightAt } from './formats';
 import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
@@ -9,48 +13,56 @@ import { WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
 export interface GemvVariant {
   name: string;
-  entry: 'gemv_row' | 'gemv_team' | 'gemv_dp4a';
+  entry: 'gemv_row' | 'gemv_team' | 'gemv_subgroup';
   workgroupSize: number;
-  /** Invocations per row (gemv_team). */
+  /** Invocations per row (gemv_team; gemv_subgroup: the whole workgroup). */
   team: number;
-  /** Dequantization code; f16-native applies to fp16 weights where shader-f16 is granted. */
+  /**
+   * How weights meet x: portable f32 code; f16-native for fp16 weights where shader-f16 is
+   * granted; dp4a for int8/int4 weights with int8 activations (packed_4x8_integer_dot_product).
+   */
   weights: WeightsCode;
 }
 
-const BASE_VARIANTS: readonly Omit<GemvVariant, 'weights'>[] = [
+const ENTRIES: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'row-wg64', entry: 'gemv_row', workgroupSize: 64, team: 1 },
   { name: 'team32-wg256', entry: 'gemv_team', workgroupSize: 256, team: 32 },
   { name: 'team8-wg64', entry: 'gemv_team', workgroupSize: 64, team: 8 },
+  { name: 'subgroup-wg64', entry: 'gemv_subgroup', workgroupSize: 64, team: 64 },
+  { name: 'subgroup-wg128', entry: 'gemv_subgroup', workgroupSize: 128, team: 128 },
 ];
 
-/** int8 weights × int8 activations with dot4I8Packed (shaders/gemv_dp4a.wgsl). */
-const DP4A: GemvVariant = {
-  name: 'dp4a-row-wg64',
-  entry: 'gemv_dp4a',
-  workgroupSize: 64,
-  team: 1,
-  weights: 'portable',
-};
-
-export const GEMV_VARIANTS: readonly GemvVariant[] = [
-  ...BASE_VARIANTS.map((v) => ({ ...v, weights: 'portable' as const })),
-  ...BASE_VARIANTS.map((v) => ({ ...v, name: `${v.name}-f16`, weights: 'f16-native' as const })),
-  DP4A,
-];
+/** Every entry point with every weights code: e.g. row-wg64, row-wg64-f16, row-wg64-dp4a. */
+export const GEMV_VARIANTS: readonly GemvVariant[] = (
+  [
+    ['portable', ''],
+    ['f16-native', '-f16'],
+    ['dp4a', '-dp4a'],
+  ] as const
+).flatMap(([weights, suffix]) => ENTRIES.map((v) => ({ ...v, name: v.name + suffix, weights })));
 
 export interface GemvCapabilities {
   /** shader-f16 granted. */
   f16: boolean;
   /** The WGSL language feature packed_4x8_integer_dot_product is present. */
   dp4a: boolean;
+  /** The subgroups feature is granted (subgroupAdd). */
+  subgroups?: boolean;
 }
 
 /** The variants that can run for `format` with these capabilities. */
 export function gemvVariantsFor(format: MatrixFormat, caps: GemvCapabilities): GemvVariant[] {
   return GEMV_VARIANTS.filter((v) => {
-    if (v.entry === 'gemv_dp4a') return format === 'int8' && caps.dp4a;
+    if (v.entry === 'gemv_subgroup' && caps.subgroups !== true) return false;
+    if (v.weights === 'dp4a') return (format === 'int8' || format === 'int4') && caps.dp4a;
     return v.weights === 'portable' || (format === 'fp16' && caps.f16);
   });
+}
+
+/** Bytes of x as the kernel reads it: f32, or (DP4A) int8 with f16 scales (+ i32 sums for int4). */
+export function gemvInputBytes(format: MatrixFormat, k: number, variant?: GemvVariant): number {
+  if (variant?.weights !== 'dp4a') return 4 * k;
+  return matrixBytes('int8', 1, k) + (format === 'int4' ? (4 * k) / 32 : 0);
 }
 
 export function gemvBytes(
@@ -59,9 +71,7 @@ export function gemvBytes(
   k: number,
   variant?: GemvVariant,
 ): number {
-  // The DP4A path reads x as int8 with an f16 scale per 32 (the int8 format), not as f32.
-  const x = variant?.entry === 'gemv_dp4a' ? matrixBytes('int8', 1, k) : 4 * k;
-  return matrixBytes(format, n, k) + x + 4 * n;
+  return matrixBytes(format, n, k) + gemvInputBytes(format, k, variant) + 4 * n;
 }
 
 export function gemvCase(
@@ -83,6 +93,18 @@ export function gemvCase(
   };
 }
 
+/** A GEMV variant's WGSL: directives, weights code, x (unless DP4A), shared part, entries. */
+function gemvCode(format: MatrixFormat, variant: GemvVariant): string {
+  const subgroup = variant.entry === 'gemv_subgroup';
+  return [
+    subgroup ? 'enable subgroups;' : '',
+    weightsShader(format, variant.weights),
+    variant.weights === 'dp4a' ? '' : xF32,
+    gemvCommon,
+    subgroup ? subgroupShader : gemvShader,
+  ].join('\n');
+}
+
 function prepareGemv(
   env: KernelEnv,
   format: MatrixFormat,
@@ -92,18 +114,16 @@ function prepareGemv(
   options: MatrixOptions,
 ): Promise<PreparedKernel> {
   const rowsPerWorkgroup = variant.workgroupSize / variant.team;
-  const dp4a = variant.entry === 'gemv_dp4a';
-  if (dp4a && format !== 'int8')
-    throw new RangeError(`${variant.name} needs int8 weights, not ${format}`);
   return prepareMatrixProduct(env, {
     label: `gemv-${format}-${variant.name}`,
-    code: dp4a ? dp4aShader : `${weightsShader(format, variant.weights)}\n${gemvShader}`,
+    code: gemvCode(format, variant),
     tolerance: WEIGHTS_TOLERANCE[variant.weights],
     entryPoint: variant.entry,
-    constants: dp4a
-      ? { WG: variant.workgroupSize }
-      : { WG: variant.workgroupSize, TEAM: variant.team },
-    ...(dp4a ? { input: int8Activations(k) } : {}),
+    constants:
+      variant.entry === 'gemv_subgroup'
+        ? { WG: variant.workgroupSize }
+        : { WG: variant.workgroupSize, TEAM: variant.team },
+    ...(variant.weights === 'dp4a' ? { input: int8Activations(k, format === 'int4') } : {}),
     format,
     m: 1,
     n,
@@ -119,15 +139,31 @@ function prepareGemv(
 }
 
 /**
- * x in the int8 format for the DP4A path: int8 words, then the f16 group scales; the reference
- * uses exactly the values the kernel sees (the quantized x), so only rounding in the final
- * scaling separates them.
+ * x in the int8 format for the DP4A path: int8 words, then the f16 group scales, then (for int4
+ * weights, `withSums`) each group's sum of int8 activations as an i32. The reference uses exactly
+ * the values the kernel sees (the quantized x), so only rounding in the final scaling separates
+ * them.
  */
-export function int8Activations(k: number): { words: Uint32Array; values: Float32Array } {
+export function int8Activations(
+  k: number,
+  withSums = false,
+): { words: Uint32Array; values: Float32Array } {
   const packed = packMatrix('int8', 1, k, activations(1, k));
-  const words = new Uint32Array(packed.weights.length + packed.scales.length);
+  const groups = k / 32;
+  const words = new Uint32Array(
+    packed.weights.length + packed.scales.length + (withSums ? groups : 0),
+  );
   words.set(packed.weights);
   words.set(packed.scales, packed.weights.length);
+  if (withSums) {
+    const bytes = new Int8Array(packed.weights.buffer, packed.weights.byteOffset, k);
+    const sums = new Int32Array(words.buffer, 4 * (packed.weights.length + packed.scales.length));
+    for (let g = 0; g < groups; g++) {
+      let sum = 0;
+      for (let c = 32 * g; c < 32 * (g + 1); c++) sum += bytes[c] ?? 0;
+      sums[g] = sum;
+    }
+  }
   const view = packedWords(packed);
   return { words, values: Float32Array.from({ length: k }, (_, c) => weightAt(view, 0, c)) };
 }

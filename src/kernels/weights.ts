@@ -5,18 +5,25 @@ import f32 from '../../shaders/weights_f32.wgsl?raw';
 import fp16 from '../../shaders/weights_fp16.wgsl?raw';
 import fp16Native from '../../shaders/weights_fp16_native.wgsl?raw';
 import int4 from '../../shaders/weights_int4.wgsl?raw';
+import int4Dp4a from '../../shaders/weights_int4_dp4a.wgsl?raw';
 import int8 from '../../shaders/weights_int8.wgsl?raw';
+import int8Dp4a from '../../shaders/weights_int8_dp4a.wgsl?raw';
 import type { MatrixFormat } from './formats';
 
-/** 'portable' runs on every adapter; 'f16-native' computes fp16 weights in f16 (shader-f16). */
-export type WeightsCode = 'portable' | 'f16-native';
+/**
+ * 'portable' runs on every adapter; 'f16-native' computes fp16 weights in f16 (shader-f16);
+ * 'dp4a' (GEMV only) multiplies int8/int4 weights by int8 activations with dot4I8Packed.
+ */
+export type WeightsCode = 'portable' | 'f16-native' | 'dp4a';
 
 const PORTABLE: Record<MatrixFormat, string> = { f32, fp16, int8, int4 };
 
 export function weightsShader(format: MatrixFormat, code: WeightsCode = 'portable'): string {
   if (code === 'portable') return PORTABLE[format];
-  if (format !== 'fp16') throw new RangeError(`no ${code} weights code for ${format}`);
-  return `enable f16;\n${fp16Native}`;
+  if (code === 'dp4a' && format === 'int8') return int8Dp4a;
+  if (code === 'dp4a' && format === 'int4') return int4Dp4a;
+  if (code === 'f16-native' && format === 'fp16') return `enable f16;\n${fp16Native}`;
+  throw new RangeError(`no ${code} weights code for ${format}`);
 }
 
 /**
@@ -27,4 +34,6 @@ export function weightsShader(format: MatrixFormat, code: WeightsCode = 'portabl
 export const WEIGHTS_TOLERANCE: Record<WeightsCode, number> = {
   portable: 1e-5,
   'f16-native': 4e-3,
+  // Exact integer dot products against the quantized x the reference also uses.
+  dp4a: 1e-5,
 };

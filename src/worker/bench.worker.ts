@@ -39,7 +39,12 @@ const api: BenchWorkerApi = {
     const chosen = resume === undefined ? settings : (resume.settings ?? {});
     const plan = buildPlan(
       planName,
-      { limits: ctx.grantedLimits, hasF16: ctx.hasF16, hasDp4a: ctx.hasDp4a },
+      {
+        limits: ctx.grantedLimits,
+        hasF16: ctx.hasF16,
+        hasDp4a: ctx.hasDp4a,
+        hasSubgroups: ctx.hasSubgroups,
+      },
       chosen,
     );
     const runner = new BenchRunner(ctx, chosen.timer === undefined ? {} : { timing: chosen.timer });

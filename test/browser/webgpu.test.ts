@@ -52,9 +52,11 @@ describe('GEMV and GEMM in the page, every format and variant', () => {
     try {
       for (const format of MATRIX_FORMATS) {
         const cases = [
-          ...gemvVariantsFor(format, { f16: gpu.hasF16, dp4a: gpu.hasDp4a }).map((v) =>
-            gemvCase(format, 37, 96, v, options),
-          ),
+          ...gemvVariantsFor(format, {
+            f16: gpu.hasF16,
+            dp4a: gpu.hasDp4a,
+            subgroups: gpu.hasSubgroups,
+          }).map((v) => gemvCase(format, 37, 96, v, options)),
           ...GEMM_VARIANTS.map((v) => gemmCase(format, 37, 45, 96, v, options)),
         ];
         for (const kcase of cases) {

@@ -3,8 +3,9 @@
 // a Chromium without WebGPU: a clear message, and spec-mode predictions still there.
 // Writes screenshots to test-results/.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -360,6 +361,21 @@ describe('the page', () => {
     );
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('keeps the initial load small (built JS, gzipped, within a budget)', () => {
+    const sizes = readdirSync('dist/assets')
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => ({
+        f,
+        raw: statSync(`dist/assets/${f}`).size,
+        gz: gzipSync(readFileSync(`dist/assets/${f}`)).length,
+      }));
+    const page = sizes.filter((s) => !s.f.startsWith('bench.worker'));
+    const kB = (n: number) => (n / 1024).toFixed(1);
+    for (const s of sizes) console.log(`built ${s.f}: ${kB(s.raw)} KiB, ${kB(s.gz)} KiB gzipped`);
+    // The page's JS (chart.js is most of it) before the worker starts: under 150 KiB gzipped.
+    expect(page.reduce((sum, s) => sum + s.gz, 0)).toBeLessThan(150 * 1024);
   });
 
   it('without WebGPU: says so, and still predicts from a datasheet', async () => {

@@ -14,7 +14,8 @@ const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 describe('GEMV on a real adapter', () => {
   for (const format of MATRIX_FORMATS) {
     it(`${format}, every variant this adapter can run: ragged 37×96 and 300×256 verify`, async () => {
-      for (const variant of gemvVariantsFor(format, { f16: t.gpu.hasF16, dp4a: t.gpu.hasDp4a })) {
+      const caps = { f16: t.gpu.hasF16, dp4a: t.gpu.hasDp4a, subgroups: t.gpu.hasSubgroups };
+      for (const variant of gemvVariantsFor(format, caps)) {
         for (const [n, k] of [
           [37, 96],
           [300, 256],
@@ -22,8 +23,10 @@ describe('GEMV on a real adapter', () => {
           const row = await t.runner.runCase(gemvCase(format, n, k, variant, options), FAST_TIMING);
           expect(row.error, `${variant.name} ${n}×${k}`).toBeUndefined();
           expect(row.verified).toBe(true);
-          // x is f32, except on the DP4A path: int8 with an f16 scale per 32.
-          const xBytes = variant.entry === 'gemv_dp4a' ? k + (2 * k) / 32 : 4 * k;
+          // x is f32, except on the DP4A path: int8 with an f16 scale per 32 (and, for int4
+          // weights, an i32 sum per 32).
+          const dp4a = variant.weights === 'dp4a';
+          const xBytes = !dp4a ? 4 * k : k + (2 * k) / 32 + (format === 'int4' ? (4 * k) / 32 : 0);
           expect(row.bytes).toBe(matrixBytes(format, n, k) + xBytes + 4 * n);
           expect(row.flops).toBe(2 * n * k);
         }
@@ -31,13 +34,25 @@ describe('GEMV on a real adapter', () => {
     });
   }
 
-  it('offers the DP4A variant for int8 exactly where packed_4x8_integer_dot_product exists', () => {
-    const offered = (format: 'int8' | 'int4', dp4a: boolean) =>
-      gemvVariantsFor(format, { f16: false, dp4a }).some((v) => v.entry === 'gemv_dp4a');
+  it('offers DP4A variants for int8 and int4 exactly where packed_4x8_integer_dot_product exists', () => {
+    const offered = (format: 'f32' | 'fp16' | 'int8' | 'int4', dp4a: boolean) =>
+      gemvVariantsFor(format, { f16: true, dp4a }).some((v) => v.weights === 'dp4a');
     expect(offered('int8', true)).toBe(true);
+    expect(offered('int4', true)).toBe(true);
     expect(offered('int8', false)).toBe(false);
-    expect(offered('int4', true)).toBe(false);
-    expect(offered('int8', t.gpu.hasDp4a)).toBe(t.gpu.hasDp4a);
+    expect(offered('fp16', true)).toBe(false);
+    expect(offered('f32', true)).toBe(false);
+    expect(offered('int4', t.gpu.hasDp4a)).toBe(t.gpu.hasDp4a);
+  });
+
+  it('offers the subgroup variants exactly where subgroups are granted', () => {
+    const offered = (subgroups: boolean) =>
+      gemvVariantsFor('int4', { f16: false, dp4a: false, subgroups }).filter(
+        (v) => v.entry === 'gemv_subgroup',
+      ).length;
+    expect(offered(true)).toBe(2);
+    expect(offered(false)).toBe(0);
+    expect(offered(t.gpu.hasSubgroups) > 0).toBe(t.gpu.hasSubgroups);
   });
 
   it('offers the f16-native variant for fp16 exactly where shader-f16 is granted', async () => {
