@@ -2,7 +2,11 @@
 
 import type { ResultRow } from './results';
 
-export function formatBytes(bytes: number): string {
+/** Bytes in binary units (64 KiB, 1.5 GiB); `number` writes the figure (the page's is localized). */
+export function formatBytes(
+  bytes: number,
+  number: (v: number) => string = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1)),
+): string {
   const units = ['B', 'KiB', 'MiB', 'GiB'];
   let value = bytes;
   let unit = 0;
@@ -10,7 +14,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+  return `${number(value)} ${units[unit]}`;
 }
 
 export function describeShape(row: ResultRow): string {

@@ -24,8 +24,7 @@ import {
 import { isNoisy, type SampleStats, summarize } from './stats';
 
 export interface Progress {
-  stage: string;
-  /** The kernel being measured (the page names its stage in its own language). */
+  /** The kernel being measured (the page names its stage: bandwidth, compute, decode…). */
   kernel: KernelName;
   /** 1-based index of the case now running. */
   step: number;
@@ -48,15 +47,6 @@ const MAX_REPS_PER_SUBMIT = 4096;
 export const MAX_SUBMITS_PER_SAMPLE = 64;
 /** Brief timing used to choose among a kernel's variants. */
 const TUNING_TIMING: TimingOptions = { samples: 2, sampleTargetMs: 2, submitBudgetMs: 40 };
-
-const STAGES: Record<KernelName, string> = {
-  read: 'bandwidth',
-  copy: 'bandwidth',
-  write: 'bandwidth',
-  fma: 'compute',
-  gemv: 'decode (GEMV)',
-  gemm: 'prefill and batching (GEMM)',
-};
 
 /** A calibration submit stops doubling once it lasts this long. */
 const CALIBRATION_MS = 2;
@@ -183,7 +173,6 @@ export class BenchRunner {
     for (const [i, item] of plan.cases.entries()) {
       const elapsed = performance.now() - started;
       hooks.onProgress?.({
-        stage: STAGES[item.kernel],
         kernel: item.kernel,
         step: i + 1,
         total: plan.cases.length,

@@ -11,7 +11,12 @@ import {
   SCHEMA_VERSION,
   TOOL_NAME,
 } from '../bench/results';
-import { parseRunSettings, type RunSettings, settingsQuery } from '../bench/settings';
+import {
+  isDefaultSettings,
+  parseRunSettings,
+  type RunSettings,
+  settingsQuery,
+} from '../bench/settings';
 import { summarizeRun } from '../bench/summary';
 import { predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
@@ -67,6 +72,8 @@ const predictions = setupPredictions((ctx) => {
 const client = createBenchClient();
 let rows: ResultRow[] = [];
 let lastDocument: ResultsDocument | null = null;
+/** What the sections show: the last document, or the run so far while one is running. */
+let onScreen: ResultsDocument | null = null;
 let lastOrigin: DocumentOrigin = 'live';
 let lastAdapter: AdapterReport | null = null;
 /** The progress line, kept as a function so a language switch can redraw it. */
@@ -250,6 +257,7 @@ function showOrigin(): void {
 /** Shows a whole document: a finished run, a shared link or an imported file. */
 function showDocument(doc: ResultsDocument, origin: DocumentOrigin): void {
   lastDocument = doc;
+  onScreen = doc;
   lastOrigin = origin;
   rows = [...doc.results];
   showRows();
@@ -290,7 +298,7 @@ function presenterFigure(slide: SlideId): string {
       return e instanceof Error ? e.message : String(e);
     }
   }
-  const roof = lastDocument === null ? null : fitRoofline(lastDocument);
+  const roof = onScreen === null ? null : fitRoofline(onScreen);
   const beta = roof?.bandwidthGBps;
   if (roof === null || beta === undefined) return m.noRun;
   if (slide === 'compute') {
@@ -318,9 +326,10 @@ function showLive(plan: PlanName, startedAt: string, settings: RunSettings | und
     timing: lastAdapter.timing,
     grantedLimits: lastAdapter.grantedLimits,
     incomplete: 'running',
-    ...(settings === undefined || settingsQuery(settings) === '' ? {} : { settings }),
+    ...(settings === undefined || isDefaultSettings(settings) ? {} : { settings }),
     results: [...rows],
   };
+  onScreen = partial;
   showSummary(partial);
   roofline.setDocument(partial);
   predictions.setDocument(partial);
@@ -343,6 +352,7 @@ async function run(
   ui.resume.hidden = true;
   rows = [];
   lastDocument = null;
+  onScreen = null;
   showRows();
   showSummary(null);
   showOrigin();
@@ -423,7 +433,7 @@ ui.resume.addEventListener('click', () => {
 onLocaleChange(() => {
   if (lastAdapter !== null) showAdapter(lastAdapter);
   showRows();
-  showSummary(lastDocument);
+  showSummary(onScreen);
   showOrigin();
   showSettings();
   ui.progressLabel.textContent = progressText();

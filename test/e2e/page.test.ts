@@ -152,11 +152,7 @@ describe('the page', () => {
 
     // An imported document's strings are shown as text, never as HTML.
     const hostile = { ...doc, adapter: { ...doc.adapter, vendor: '<img src=x id=pwned>' } };
-    await page.setInputFiles('#import-file', {
-      name: 'hostile.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(hostile)),
-    });
+    await openJson(page, '#import-file', 'hostile.json', hostile);
     await page.waitForSelector('body[data-origin="imported"]');
     expect(await page.locator('#doc-origin').textContent()).toContain('<img src=x id=pwned>');
     expect(await page.locator('#pwned').count()).toBe(0);
@@ -203,23 +199,16 @@ describe('the page', () => {
     await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
 
     // Export → import: the same numbers come back.
-    const file = {
-      name: 'run.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(doc)),
-    };
-    await page.setInputFiles('#import-file', file);
+    await openJson(page, '#import-file', 'run.json', doc);
     await page.waitForSelector('body[data-origin="imported"]');
-    const copyButton = page.locator('#download-json');
-    const [download] = await Promise.all([page.waitForEvent('download'), copyButton.click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#download-json').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^webgpu-roofline-.*\.json$/);
     const exported = validateResults(JSON.parse(readFileSync(await download.path(), 'utf8')));
     expect(exported.results).toEqual(doc.results);
-    await page.setInputFiles('#import-file', {
-      name: 'exported.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(exported)),
-    });
+    await openJson(page, '#import-file', 'exported.json', exported);
     await page.waitForSelector('body[data-origin="imported"]');
     expect(await page.locator('#results-table tbody tr').count()).toBe(doc.results.length);
 
@@ -236,11 +225,7 @@ describe('the page', () => {
         gflops: r.gflops / 2,
       })),
     };
-    await page.setInputFiles('#compare-file', {
-      name: 'half.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(half)),
-    });
+    await openJson(page, '#compare-file', 'half.json', half);
     await page.waitForSelector('body[data-comparing="true"]');
     expect(await page.locator('#compare-caption').textContent()).toContain('half-speed copy');
     const measuredRatios = await page
@@ -290,11 +275,7 @@ describe('the page', () => {
     await expect.poll(() => page.locator('#run-title').textContent()).toBe('Run');
 
     // Presenter mode on a projector's 1280×720: P, then the arrow keys, one idea per screen.
-    await page.setInputFiles('#import-file', {
-      name: 'run.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(doc)),
-    });
+    await openJson(page, '#import-file', 'run.json', doc);
     await page.waitForSelector('body[data-origin="imported"]');
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.keyboard.press('p');
@@ -429,6 +410,15 @@ describe('the page', () => {
     }
   });
 });
+
+/** Gives a file input a JSON file holding `value`, as a person picking a file would. */
+function openJson(page: Page, input: string, name: string, value: unknown): Promise<void> {
+  return page.setInputFiles(input, {
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(value)),
+  });
+}
 
 /** Non-transparent pixels of a canvas: more than a few hundred means something was drawn. */
 function inkedPixels(page: Page, selector: string): Promise<number> {

@@ -1,6 +1,7 @@
 // Numbers for the page, formatted for the page's language (digit grouping, decimal sign) with
 // the same precision rule as the CLI's `num`: about three significant digits, no exponent.
 
+import { formatBytes } from '../../bench/describe';
 import { intlLocale } from './locale';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -46,16 +47,8 @@ export function fmtAsGiven(v: number): string {
 }
 
 /** Bytes in binary units: 64 KiB, 1.5 GiB. */
-export function fmtBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? fmtInt(value) : fmtFixed(value, 1)} ${units[unit]}`;
-}
+export const fmtBytes = (bytes: number): string =>
+  formatBytes(bytes, (v) => (Number.isInteger(v) ? fmtInt(v) : fmtFixed(v, 1)));
 
 /** Bytes in GB (1e9), as datasheets state memory. */
 export const fmtGB = (bytes: number): string => `${fmt(bytes / 1e9)} GB`;
