@@ -1,0 +1,62 @@
+// How long a plan takes on a GPU that is not here: each case's kernel time from its exact bytes
+// and FLOPs at a GPU's bandwidth and compute rate, spent the way the runner spends it (tuning
+// candidates, calibration, samples of at least sampleTargetMs), plus an assumed fixed cost per
+// case for setup. Sizes the full plan ("under a minute on a typical discrete or Apple GPU")
+// without one; a real run's progress bar gives the real figure.
+
+import type { KernelCase } from '../kernels/types';
+import { isTuned, type Plan } from './plan';
+
+export interface EstimateTarget {
+  bandwidthGBps: number;
+  gflops: number;
+  /**
+   * Per case, outside the kernel: pipeline compile, filling the weights on the GPU, the
+   * verification read-back. An assumption (tens of ms on a GPU), not a measurement.
+   */
+  setupMs?: number;
+}
+
+export const ASSUMED_SETUP_MS = 60;
+/** The runner's brief timing of each tuning candidate (runner.ts TUNING_TIMING). */
+const TUNING = { samples: 2, sampleTargetMs: 2 };
+/** Calibration doubles the dispatches per submit until a submit lasts 2 ms: about 4 ms. */
+const CALIBRATION_MS = 4;
+
+export interface PlanEstimate {
+  seconds: number;
+  cases: number;
+  /** Variants timed briefly while tuning. */
+  tuningCandidates: number;
+  /** One measured pass over every case (what samples repeat). */
+  gpuBytes: number;
+  gpuFlops: number;
+}
+
+/** One dispatch of a case at the target's roofline: bytes at the bandwidth or FLOPs at compute. */
+export const kernelMs = (c: Pick<KernelCase, 'bytes' | 'flops'>, t: EstimateTarget): number =>
+  Math.max(c.bytes / (t.bandwidthGBps * 1e6), c.flops / (t.gflops * 1e6));
+
+export function estimatePlan(plan: Plan, target: EstimateTarget): PlanEstimate {
+  const setup = target.setupMs ?? ASSUMED_SETUP_MS;
+  const timed = (k: number, samples: number, sampleMs: number) =>
+    setup + CALIBRATION_MS + k + samples * Math.max(sampleMs, k);
+  const tuned = new Set<string>();
+  let ms = 0;
+  let tuningCandidates = 0;
+  let gpuBytes = 0;
+  let gpuFlops = 0;
+  for (const item of plan.cases) {
+    const kcase = isTuned(item) ? item.make(item.variants[0] ?? '') : item;
+    const k = kernelMs(kcase, target);
+    if (isTuned(item) && !tuned.has(item.family)) {
+      tuned.add(item.family);
+      tuningCandidates += item.variants.length;
+      ms += item.variants.length * timed(k, TUNING.samples, TUNING.sampleTargetMs);
+    }
+    ms += timed(k, plan.timing.samples, plan.timing.sampleTargetMs);
+    gpuBytes += kcase.bytes;
+    gpuFlops += kcase.flops;
+  }
+  return { seconds: ms / 1000, cases: plan.cases.length, tuningCandidates, gpuBytes, gpuFlops };
+}

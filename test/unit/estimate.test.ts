@@ -1,0 +1,44 @@
+// The full plan's size: under a minute on typical discrete and Apple GPUs, estimated from each
+// case's bytes and FLOPs at the datasheet rates (src/bench/estimate.ts; no GPU needed).
+
+import { describe, expect, it } from 'vitest';
+import { estimatePlan, kernelMs } from '../../src/bench/estimate';
+import { buildPlan } from '../../src/bench/plan';
+import { getGpu } from '../../src/model/gpus';
+
+/** A discrete GPU's usual WebGPU limits (Chrome on Vulkan/D3D12/Metal). */
+const LIMITS = { maxStorageBufferBindingSize: 2 ** 31 - 4, maxBufferSize: 2 ** 32 };
+/** Every optional path offered: the most variants to tune. */
+const INPUTS = { limits: LIMITS, hasF16: true, hasDp4a: true, hasSubgroups: true };
+
+describe('plan estimates', () => {
+  it('take a kernel at its roofline: bytes at the bandwidth or FLOPs at compute', () => {
+    const target = { bandwidthGBps: 100, gflops: 1000 };
+    expect(kernelMs({ bytes: 1e8, flops: 1e8 }, target)).toBeCloseTo(1);
+    expect(kernelMs({ bytes: 1e6, flops: 1e10 }, target)).toBeCloseTo(10);
+  });
+
+  it('size the full plan to under a minute on typical discrete and Apple GPUs', () => {
+    const plan = buildPlan('full', INPUTS);
+    for (const id of ['rtx-4090', 'rtx-3090', 'm3-pro', 'm2-max']) {
+      const gpu = getGpu(id);
+      const e = estimatePlan(plan, {
+        bandwidthGBps: gpu.bandwidthGBps,
+        gflops: gpu.fp32Tflops * 1000,
+      });
+      console.log(
+        `full plan on ${gpu.name}: ~${e.seconds.toFixed(0)} s (${e.cases} cases, ${e.tuningCandidates} tuning candidates, ${(e.gpuBytes / 1e9).toFixed(1)} GB and ${(e.gpuFlops / 1e12).toFixed(2)} TFLOP per pass)`,
+      );
+      expect(e.seconds).toBeLessThan(60);
+    }
+  });
+
+  it('never undercut the samples themselves, and grow on a slower GPU', () => {
+    const plan = buildPlan('full', INPUTS);
+    const fast = estimatePlan(plan, { bandwidthGBps: 3000, gflops: 50_000 });
+    const floor = (plan.cases.length * plan.timing.samples * plan.timing.sampleTargetMs) / 1000;
+    expect(fast.seconds).toBeGreaterThan(floor);
+    const slow = estimatePlan(plan, { bandwidthGBps: 50, gflops: 1000 });
+    expect(slow.seconds).toBeGreaterThan(fast.seconds + 5);
+  });
+});
