@@ -51,13 +51,22 @@ export function chapterNumbers(
     : { label, source: CHAPTER_SOURCE.url, itlMs: byPrecision.itlMs };
 }
 
+/** How far the chapter's ITL sits above the bandwidth floor: as multiples, and as % of peak. */
+export function gapFacts(chapterItl: ChapterRange, floorMs: number) {
+  return {
+    timesLow: chapterItl.min / floorMs,
+    timesHigh: chapterItl.max / floorMs,
+    peakLow: (floorMs / chapterItl.max) * 100,
+    peakHigh: (floorMs / chapterItl.min) * 100,
+  };
+}
+
 /** One sentence on why the chapter's ITL and the bandwidth floor differ. */
 export function explainGap(chapterItl: ChapterRange, floorMs: number, specMs: number): string {
-  const effHigh = (floorMs / chapterItl.min) * 100;
-  const effLow = (floorMs / chapterItl.max) * 100;
+  const g = gapFacts(chapterItl, floorMs);
   return (
-    `The chapter's ${chapterItl.min}–${chapterItl.max} ms/token is ${(chapterItl.min / floorMs).toFixed(1)}–${(chapterItl.max / floorMs).toFixed(1)}× the ` +
-    `${floorMs.toFixed(1)} ms it takes to read the weights once at the datasheet bandwidth, i.e. ${effLow.toFixed(0)}–${effHigh.toFixed(0)} % of peak: ` +
+    `The chapter's ${chapterItl.min}–${chapterItl.max} ms/token is ${g.timesLow.toFixed(1)}–${g.timesHigh.toFixed(1)}× the ` +
+    `${floorMs.toFixed(1)} ms it takes to read the weights once at the datasheet bandwidth, i.e. ${g.peakLow.toFixed(0)}–${g.peakHigh.toFixed(0)} % of peak: ` +
     `it describes a whole serving stack (scheduler, sampling, HTTP, framework overhead) rather than the kernels, ` +
     `which is why a tuned native engine is predicted near ${specMs.toFixed(1)} ms; both are shown.`
   );

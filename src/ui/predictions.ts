@@ -5,6 +5,7 @@
 // drive the latency–throughput and memory sections, through `onChange`.
 
 import type { ResultsDocument } from '../bench/results';
+import { gapFacts } from '../model/contrast';
 import { resolveFormat, type WeightFormat } from '../model/formats';
 import { GPUS, getGpu } from '../model/gpus';
 import { getModel, MODELS, type ModelConfig } from '../model/llm';
@@ -162,19 +163,20 @@ function chapterText(c: NonNullable<PredictReport['a100']['chapter']>): string {
   return m.chapterSourced({ chapter, source: c.source });
 }
 
-/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's explainGap, translated. */
+/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's explainGap, in words. */
 function gapText(r: PredictReport): string | undefined {
   const c = r.a100.chapter;
   if (r.a100.explanation === null || c === null) return undefined;
   const floor = r.a100.floorMsPerToken;
+  const g = gapFacts(c.itlMs, floor);
   return t().predictions.gapExplanation({
     min: fmtAsGiven(c.itlMs.min),
     max: fmtAsGiven(c.itlMs.max),
-    timesLow: fmtFixed(c.itlMs.min / floor, 1),
-    timesHigh: fmtFixed(c.itlMs.max / floor, 1),
+    timesLow: fmtFixed(g.timesLow, 1),
+    timesHigh: fmtFixed(g.timesHigh, 1),
     floor: fmtFixed(floor, 1),
-    peakLow: fmtFixed((floor / c.itlMs.max) * 100, 0),
-    peakHigh: fmtFixed((floor / c.itlMs.min) * 100, 0),
+    peakLow: fmtFixed(g.peakLow, 0),
+    peakHigh: fmtFixed(g.peakHigh, 0),
     native: fmtFixed(r.a100.msPerToken.expected, 1),
   });
 }
