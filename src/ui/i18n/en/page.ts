@@ -32,7 +32,7 @@ export const page = {
   'share.historyEmpty': 'None yet: finished runs are kept here (in this browser only).',
   'compare.title': 'Compare two runs',
   'compare.lede':
-    'Pick a second run (a file, or one from the list above) to draw beside the one on screen: its points and ceilings join the roofline and the bandwidth chart, hollow and dashed, and the table below sets the two side by side.',
+    'Pick a second run (a file, or Compare in the list above) to draw beside the one on screen: its points (×) and ceilings (dashed) join the roofline, its sweeps join the bandwidth and compute charts, and the table below sets the two side by side, B ÷ A.',
   'compare.open': 'Compare with a results file',
   'compare.clear': 'Stop comparing',
   'summary.title': 'Headline',

@@ -21,7 +21,7 @@ export const share = {
   },
   compare: {
     caption: (p: { a: string; b: string }) =>
-      `A: the results on screen (${p.a}). B: ${p.b}. B is drawn hollow and dashed on the roofline and the bandwidth chart.`,
+      `A: the results on screen (${p.a}). B: ${p.b}. On the roofline B’s points are × and its ceilings dashed; on the bandwidth and compute charts its lines are thin and dashed, marked (B).`,
     needA:
       'Open or measure a run first: the comparison sets a second run beside the one on screen.',
     metric: 'Measure',
