@@ -17,7 +17,7 @@ import { errorMessage } from '../../src/gpu/errors';
 import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
 import { matrixBytes, randomMatrixWords } from '../../src/kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
-import { GEMV_VARIANTS, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
+import { GEMV_VARIANTS, gemvCapabilities, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
 import { activations, copiesFor } from '../../src/kernels/matrix';
 import { outputsToCheck } from '../../src/kernels/reference';
 import type { PreparedKernel } from '../../src/kernels/types';
@@ -86,10 +86,9 @@ class Ours {
     shape: PeerShape,
     settings: Settings,
   ): Promise<Ours> {
-    const caps = { f16: gpu.hasF16, dp4a: gpu.hasDp4a, subgroups: gpu.hasSubgroups };
-    const variants = (shape.kernel === 'gemv' ? gemvVariantsFor('f32', caps) : GEMM_VARIANTS).map(
-      (v) => v.name,
-    );
+    const variants = (
+      shape.kernel === 'gemv' ? gemvVariantsFor('f32', gemvCapabilities(gpu)) : GEMM_VARIANTS
+    ).map((v) => v.name);
     const binding = Math.min(
       gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
       gpu.grantedLimits.maxBufferSize ?? 256 * MiB,

@@ -2,6 +2,7 @@
 // adapter). Full: sizes for real GPUs — the bandwidth sweep up to the largest working set the
 // limits allow, and the GEMV/GEMM shapes of Llama-3-8B and Llama-3-70B.
 
+import type { GpuContext } from '../gpu/device';
 import { bandwidthCase } from '../kernels/bandwidth';
 import { fmaCase } from '../kernels/fma';
 import type { MatrixFormat } from '../kernels/formats';
@@ -56,7 +57,18 @@ export interface PlanInputs {
   hasDp4a?: boolean;
   /** The subgroups feature (the subgroup-reduction GEMV). */
   hasSubgroups?: boolean;
+  /** …with the subgroup_id language feature (the subgroup-per-row GEMV). */
+  hasSubgroupId?: boolean;
 }
+
+/** A device's limits and capabilities, as the plans need them. */
+export const planInputs = (gpu: GpuContext): PlanInputs => ({
+  limits: gpu.grantedLimits,
+  hasF16: gpu.hasF16,
+  hasDp4a: gpu.hasDp4a,
+  hasSubgroups: gpu.hasSubgroups,
+  hasSubgroupId: gpu.hasSubgroupId,
+});
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -200,6 +212,7 @@ export function buildPlan(name: PlanName, inputs: PlanInputs, settings: RunSetti
       f16: inputs.hasF16,
       dp4a: inputs.hasDp4a ?? false,
       subgroups: inputs.hasSubgroups ?? false,
+      subgroupId: inputs.hasSubgroupId ?? false,
     },
     tunePerFormat: !quick,
     gemvVariant: settings.gemvVariant,

@@ -1,7 +1,7 @@
 // `npm run bench`: the page's plan, run in Node through Dawn, printed as a table or JSON.
 
 import { writeFileSync } from 'node:fs';
-import { buildPlan } from '../bench/plan';
+import { buildPlan, planInputs } from '../bench/plan';
 import type { ResultsDocument } from '../bench/results';
 import { BenchRunner } from '../bench/runner';
 import { settingsQuery } from '../bench/settings';
@@ -39,16 +39,7 @@ async function main(argv: string[]): Promise<number> {
       "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
     );
   }
-  const plan = buildPlan(
-    args.plan,
-    {
-      limits: ctx.grantedLimits,
-      hasF16: ctx.hasF16,
-      hasDp4a: ctx.hasDp4a,
-      hasSubgroups: ctx.hasSubgroups,
-    },
-    args.settings,
-  );
+  const plan = buildPlan(args.plan, planInputs(ctx), args.settings);
   const runner = new BenchRunner(
     ctx,
     args.settings.timer === undefined ? {} : { timing: args.settings.timer },

@@ -37,6 +37,8 @@ export interface GpuContext {
   readonly hasDp4a: boolean;
   /** The subgroups feature is granted (subgroupAdd and friends). */
   readonly hasSubgroups: boolean;
+  /** …and WGSL's subgroup_id language feature (subgroup_id, num_subgroups builtins). */
+  readonly hasSubgroupId: boolean;
   /** Why the device was lost, once it is; null while it is usable. */
   lostReason(): string | null;
   /** Errors nobody captured in an error scope, newest last. */
@@ -158,6 +160,8 @@ export async function acquireGpu(
     hasF16: device.features.has('shader-f16'),
     hasDp4a: description.wgslLanguageFeatures.includes('packed_4x8_integer_dot_product'),
     hasSubgroups: device.features.has('subgroups'),
+    hasSubgroupId:
+      device.features.has('subgroups') && description.wgslLanguageFeatures.includes('subgroup_id'),
     lostReason: () => lost,
     uncapturedErrors,
     assertAlive() {

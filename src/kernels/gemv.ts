@@ -6,6 +6,7 @@ import gemvShader from '../../shaders/gemv.wgsl?raw';
 import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
 import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
 import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
+import type { GpuContext } from '../gpu/device';
 import { type MatrixFormat, matrixBytes, packedWords, packMatrix, weightAt } from './formats';
 import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
@@ -13,9 +14,12 @@ import { WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
 export interface GemvVariant {
   name: string;
-  entry: 'gemv_row' | 'gemv_team' | 'gemv_subgroup';
+  entry: 'gemv_row' | 'gemv_team' | 'gemv_subgroup' | 'gemv_subgroup_rows';
   workgroupSize: number;
-  /** Invocations per row (gemv_team; gemv_subgroup: the whole workgroup). */
+  /**
+   * Invocations per row (gemv_team; gemv_subgroup: the whole workgroup); gemv_subgroup_rows:
+   * a subgroup per row, `workgroupSize / team` rows per workgroup.
+   */
   team: number;
   /**
    * How weights meet x: portable f32 code; f16-native for fp16 weights where shader-f16 is
@@ -30,6 +34,7 @@ const ENTRIES: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'team8-wg64', entry: 'gemv_team', workgroupSize: 64, team: 8 },
   { name: 'subgroup-wg64', entry: 'gemv_subgroup', workgroupSize: 64, team: 64 },
   { name: 'subgroup-wg128', entry: 'gemv_subgroup', workgroupSize: 128, team: 128 },
+  { name: 'sgrow16-wg64', entry: 'gemv_subgroup_rows', workgroupSize: 64, team: 4 },
 ];
 
 /** Every entry point with every weights code: e.g. row-wg64, row-wg64-f16, row-wg64-dp4a. */
@@ -48,12 +53,26 @@ export interface GemvCapabilities {
   dp4a: boolean;
   /** The subgroups feature is granted (subgroupAdd). */
   subgroups?: boolean;
+  /** The WGSL language feature subgroup_id (subgroup_id and num_subgroups builtins). */
+  subgroupId?: boolean;
 }
+
+/** What a device offers the GEMV variants. */
+export const gemvCapabilities = (
+  gpu: Pick<GpuContext, 'hasF16' | 'hasDp4a' | 'hasSubgroups' | 'hasSubgroupId'>,
+): GemvCapabilities => ({
+  f16: gpu.hasF16,
+  dp4a: gpu.hasDp4a,
+  subgroups: gpu.hasSubgroups,
+  subgroupId: gpu.hasSubgroupId,
+});
 
 /** The variants that can run for `format` with these capabilities. */
 export function gemvVariantsFor(format: MatrixFormat, caps: GemvCapabilities): GemvVariant[] {
   return GEMV_VARIANTS.filter((v) => {
     if (v.entry === 'gemv_subgroup' && caps.subgroups !== true) return false;
+    if (v.entry === 'gemv_subgroup_rows' && !(caps.subgroups === true && caps.subgroupId === true))
+      return false;
     if (v.weights === 'dp4a') return (format === 'int8' || format === 'int4') && caps.dp4a;
     return v.weights === 'portable' || (format === 'fp16' && caps.f16);
   });
@@ -95,7 +114,7 @@ export function gemvCase(
 
 /** A GEMV variant's WGSL: directives, weights code, x (unless DP4A), shared part, entries. */
 function gemvCode(format: MatrixFormat, variant: GemvVariant): string {
-  const subgroup = variant.entry === 'gemv_subgroup';
+  const subgroup = variant.entry === 'gemv_subgroup' || variant.entry === 'gemv_subgroup_rows';
   return [
     subgroup ? 'enable subgroups;' : '',
     weightsShader(format, variant.weights),
@@ -122,7 +141,9 @@ function prepareGemv(
     constants:
       variant.entry === 'gemv_subgroup'
         ? { WG: variant.workgroupSize }
-        : { WG: variant.workgroupSize, TEAM: variant.team },
+        : variant.entry === 'gemv_subgroup_rows'
+          ? { WG: variant.workgroupSize, ROWS: variant.workgroupSize / variant.team }
+          : { WG: variant.workgroupSize, TEAM: variant.team },
     ...(variant.weights === 'dp4a' ? { input: int8Activations(k, format === 'int4') } : {}),
     format,
     m: 1,

@@ -2,7 +2,7 @@
 // It owns the GPU device; the page only sends commands and receives progress and rows.
 
 import * as Comlink from 'comlink';
-import { buildPlan } from '../bench/plan';
+import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { errorMessage, isGpuError } from '../gpu/errors';
@@ -37,16 +37,7 @@ const api: BenchWorkerApi = {
   async run(planName, callbacks: RunCallbacks, resume, settings = {}) {
     const ctx = await device();
     const chosen = resume === undefined ? settings : (resume.settings ?? {});
-    const plan = buildPlan(
-      planName,
-      {
-        limits: ctx.grantedLimits,
-        hasF16: ctx.hasF16,
-        hasDp4a: ctx.hasDp4a,
-        hasSubgroups: ctx.hasSubgroups,
-      },
-      chosen,
-    );
+    const plan = buildPlan(planName, planInputs(ctx), chosen);
     const runner = new BenchRunner(ctx, chosen.timer === undefined ? {} : { timing: chosen.timer });
     abort = new AbortController();
     try {

@@ -10,7 +10,7 @@ import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
 import { MATRIX_FORMATS } from '../../src/kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
-import { gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
+import { gemvCapabilities, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
 import { createBenchClient } from '../../src/worker/client';
 
 const FAST_TIMING = { samples: 3, sampleTargetMs: 5, submitBudgetMs: 20 };
@@ -52,11 +52,9 @@ describe('GEMV and GEMM in the page, every format and variant', () => {
     try {
       for (const format of MATRIX_FORMATS) {
         const cases = [
-          ...gemvVariantsFor(format, {
-            f16: gpu.hasF16,
-            dp4a: gpu.hasDp4a,
-            subgroups: gpu.hasSubgroups,
-          }).map((v) => gemvCase(format, 37, 96, v, options)),
+          ...gemvVariantsFor(format, gemvCapabilities(gpu)).map((v) =>
+            gemvCase(format, 37, 96, v, options),
+          ),
           ...GEMM_VARIANTS.map((v) => gemmCase(format, 37, 45, 96, v, options)),
         ];
         for (const kcase of cases) {

@@ -3,7 +3,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { MATRIX_FORMATS, matrixBytes } from '../../src/kernels/formats';
-import { GEMV_VARIANTS, type GemvVariant, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
+import {
+  GEMV_VARIANTS,
+  type GemvVariant,
+  gemvCapabilities,
+  gemvCase,
+  gemvVariantsFor,
+} from '../../src/kernels/gemv';
 import { FAST_TIMING, sharedRunner } from './context';
 
 const t = sharedRunner();
@@ -14,8 +20,7 @@ const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 describe('GEMV on a real adapter', () => {
   for (const format of MATRIX_FORMATS) {
     it(`${format}, every variant this adapter can run: ragged 37×96 and 300×256 verify`, async () => {
-      const caps = { f16: t.gpu.hasF16, dp4a: t.gpu.hasDp4a, subgroups: t.gpu.hasSubgroups };
-      for (const variant of gemvVariantsFor(format, caps)) {
+      for (const variant of gemvVariantsFor(format, gemvCapabilities(t.gpu))) {
         for (const [n, k] of [
           [37, 96],
           [300, 256],
@@ -45,14 +50,20 @@ describe('GEMV on a real adapter', () => {
     expect(offered('int4', t.gpu.hasDp4a)).toBe(t.gpu.hasDp4a);
   });
 
-  it('offers the subgroup variants exactly where subgroups are granted', () => {
-    const offered = (subgroups: boolean) =>
-      gemvVariantsFor('int4', { f16: false, dp4a: false, subgroups }).filter(
-        (v) => v.entry === 'gemv_subgroup',
+  it('offers the subgroup variants exactly where subgroups (and subgroup_id) are granted', () => {
+    const offered = (subgroups: boolean, subgroupId: boolean, entry: GemvVariant['entry']) =>
+      gemvVariantsFor('int4', { f16: false, dp4a: false, subgroups, subgroupId }).filter(
+        (v) => v.entry === entry,
       ).length;
-    expect(offered(true)).toBe(2);
-    expect(offered(false)).toBe(0);
-    expect(offered(t.gpu.hasSubgroups) > 0).toBe(t.gpu.hasSubgroups);
+    expect(offered(true, false, 'gemv_subgroup')).toBe(2);
+    expect(offered(false, false, 'gemv_subgroup')).toBe(0);
+    expect(offered(true, true, 'gemv_subgroup_rows')).toBe(1);
+    expect(offered(true, false, 'gemv_subgroup_rows')).toBe(0);
+    expect(offered(false, true, 'gemv_subgroup_rows')).toBe(0);
+    const here = gemvCapabilities(t.gpu);
+    expect(offered(t.gpu.hasSubgroups, here.subgroupId === true, 'gemv_subgroup_rows') > 0).toBe(
+      t.gpu.hasSubgroupId,
+    );
   });
 
   it('offers the f16-native variant for fp16 exactly where shader-f16 is granted', async () => {
