@@ -9,7 +9,13 @@ import { getGpu } from '../../src/model/gpus';
 /** A discrete GPU's usual WebGPU limits (Chrome on Vulkan/D3D12/Metal). */
 const LIMITS = { maxStorageBufferBindingSize: 2 ** 31 - 4, maxBufferSize: 2 ** 32 };
 /** Every optional path offered: the most variants to tune. */
-const INPUTS = { limits: LIMITS, hasF16: true, hasDp4a: true, hasSubgroups: true };
+const INPUTS = {
+  limits: LIMITS,
+  hasF16: true,
+  hasDp4a: true,
+  hasSubgroups: true,
+  hasSubgroupId: true,
+};
 
 describe('plan estimates', () => {
   it('take a kernel at its roofline: bytes at the bandwidth or FLOPs at compute', () => {
