@@ -172,6 +172,13 @@ describe('the page', () => {
     await page.locator('#history-list li button', { hasText: 'Open' }).first().click();
     await page.waitForSelector('body[data-origin="saved"]');
     expect(await page.locator('#results-table tbody tr').count()).toBe(doc.results.length);
+    // …and can be compared with the run on screen (here itself: every ratio is exactly 1).
+    await page.locator('#history-list li button', { hasText: 'Compare' }).first().click();
+    await page.waitForSelector('body[data-comparing="true"]');
+    const ratios = await page.locator('#compare-table tbody td:last-child').allTextContents();
+    expect(ratios.length).toBeGreaterThanOrEqual(6);
+    for (const r of ratios) expect(r).toBe('1.00×');
+    await page.click('#compare-clear');
 
     // Cancel a run mid-way, then resume it: the rows kept are not measured again.
     await page.click('#run-quick');
