@@ -5,7 +5,12 @@ import type { predictions as en } from '../en/predictions';
 export const predictions: typeof en = {
   sentenceGap: '',
 
-  limit: { prompt: '提示词 token 数', output: '输出 token 数', batch: '批大小', context: '上下文' },
+  limit: {
+    prompt: '输入（prompt）token 数',
+    output: '输出 token 数',
+    batch: '批大小',
+    context: '上下文长度',
+  },
   theDefault: '默认值',
   notANumber: (p) => `${p.label}「${p.text}」不是数字：改用 ${p.using}。`,
   notWhole: (p) => `${p.label} ${p.text} 不是整数：改用 ${p.using}。`,
@@ -21,7 +26,7 @@ export const predictions: typeof en = {
   bandwidthMeasured: (p) => `本次实测的 ${p.gbps} GB/s`,
   bandwidthSpec: (p) => `${p.gpu} 的 ${p.gbps} GB/s`,
 
-  ttftHead: (p) => `TTFT（${p.prompt} token 提示词）`,
+  ttftHead: (p) => `TTFT（${p.prompt} token 输入）`,
   e2eHead: (p) => `E2E（输出 ${p.output} token）`,
   bitsPerWeight: (p) => `每权重 ${p.bits} bit`,
   sourceMeasured: '实测',
@@ -60,13 +65,13 @@ export const predictions: typeof en = {
   sla: { chat: '交互式聊天', 'code-completion': '代码补全' },
   slaNeeds: (p) =>
     `${p.sla}要求首 token 在 ${p.ttft} ms 内、之后每个 token 在 ${p.itl} ms 内输出（P95）。`,
-  e2eFormula: '端到端 ≈ TTFT + (输出 token 数 − 1) × ms/token：即本章的公式。',
+  e2eFormula: '端到端 ≈ TTFT + (输出 token 数 − 1) × ms/token：即原章节的公式。',
 
   contrastTitle: (p) => `与 A100 对比——${p.model}`,
   contrastThisMeasured: '本机 GPU（实测）',
   contrastThisSpec: (p) => `${p.gpu}（规格）`,
   contrastError: (p) => `${p.format}：${p.error}`,
-  chapterReported: '本章给出的数据（Llama 3 8B，A100-80G，vLLM 类推理栈）',
+  chapterReported: '原章节给出的数据（Llama 3 8B，A100-80G，vLLM 类推理栈）',
   chapterScenario: {
     1: '单用户，batch = 1',
     16: '16 并发，短回复',
@@ -74,10 +79,10 @@ export const predictions: typeof en = {
   },
   chapterWithScenario: (p) => `${p.label}，${p.scenario}`,
   chapterSourced: (p) => `${p.chapter}；来源：${p.source}`,
-  chapterNone: (p) => `本章没有给出 ${p.model} 在 batch ${p.batch} 时的 A100 数据。`,
-  chapterLastColumn: (p) => `最后一列：${p.chapter}。数值照录本章原文。`,
+  chapterNone: (p) => `原章节没有给出 ${p.model} 在 batch ${p.batch} 时的 A100 数据。`,
+  chapterLastColumn: (p) => `最后一列：${p.chapter}。数值照录原章节。`,
   gapExplanation: (p) =>
-    `本章的 ${p.min}–${p.max} ms/token 是按规格带宽把权重读一遍所需 ${p.floor} ms 的 ${p.timesLow}–${p.timesHigh} 倍，` +
+    `原章节的 ${p.min}–${p.max} ms/token 是按规格带宽把权重读一遍所需 ${p.floor} ms 的 ${p.timesLow}–${p.timesHigh} 倍，` +
     `即峰值带宽的 ${p.peakLow}–${p.peakHigh} %：它描述的是整个推理服务栈（调度、采样、HTTP、框架开销），而不只是内核，` +
     `所以调优过的原生推理引擎预测在 ${p.native} ms 左右；两者都列出。`,
 };
