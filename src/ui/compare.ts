@@ -11,7 +11,7 @@ import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
 import { fmt } from './i18n/numbers';
 import type { RooflineView } from './roofline-chart';
-import { readResultsFile } from './share-panel';
+import { importMessage, readResultsFile } from './share-panel';
 
 export interface CompareView {
   /** The results on screen (A) changed. */
@@ -114,7 +114,7 @@ export function setupCompare(views: {
       render();
     } catch (e) {
       error.hidden = false;
-      error.textContent = e instanceof Error ? e.message : String(e);
+      error.textContent = importMessage(e);
     }
   });
   clear.addEventListener('click', () => {

@@ -118,12 +118,14 @@ function showAdapter(report: AdapterReport): void {
   ui.details.replaceChildren();
   if (!report.ok) {
     ui.warning.hidden = false;
-    ui.warning.textContent =
+    const reason =
       report.code === 'no-webgpu'
-        ? `${m.noWebgpu} ${m.stillPredicts}`
-        : /datasheet/.test(report.message)
-          ? report.message
-          : `${report.message} ${m.stillPredicts}`;
+        ? m.noWebgpu
+        : m.failed({ code: report.code, detail: report.message });
+    // GpuError advice for a missing adapter already mentions the datasheet predictions.
+    ui.warning.textContent = /datasheet/.test(report.message)
+      ? reason
+      : `${reason} ${m.stillPredicts}`;
     document.body.dataset.webgpu = 'missing';
     addDetail(m.adapter, c.none);
     return;

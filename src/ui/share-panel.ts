@@ -16,9 +16,10 @@ import { fmtDateTime, fmtInt } from './i18n/numbers';
 
 export type DocumentOrigin = 'live' | 'shared' | 'imported' | 'saved';
 
-const messageOf = (e: unknown) =>
+/** A refused import in the page's language (the importer's detail kept as given). */
+export const importMessage = (e: unknown): string =>
   e instanceof ImportError
-    ? e.message
+    ? t().share.importFailed({ reason: e.reason, detail: e.message })
     : t().share.unexpected({ why: e instanceof Error ? e.message : String(e) });
 
 export interface SharePanel {
@@ -127,7 +128,7 @@ export function setupSharePanel(
 
   const fail = (e: unknown) => {
     error.hidden = false;
-    error.textContent = messageOf(e);
+    error.textContent = importMessage(e);
   };
   const ok = (text: string) => {
     error.hidden = true;

@@ -275,6 +275,15 @@ describe('the page', () => {
       /[\u4e00-\u9fff]/,
     );
     await page.screenshot({ path: 'test-results/e2e-chinese.png', fullPage: true });
+    // A refused file says why in Chinese, the importer's detail kept.
+    await page.setInputFiles('#import-file', {
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"schemaVersion": 1,'),
+    });
+    await expect
+      .poll(() => page.locator('#share-error').textContent())
+      .toMatch(/^不是有效的 JSON（.*not valid JSON/);
     // The choice is kept: a reload stays in Chinese.
     await page.reload();
     await expect.poll(() => page.locator('#run-title').textContent()).toBe(zhPage['run.title']);

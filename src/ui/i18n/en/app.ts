@@ -17,6 +17,8 @@ export const app = {
     features: 'Features',
     wgslFeatures: 'WGSL language features',
     stillPredicts: 'Predictions from a datasheet still work: see Predictions below.',
+    /** WebGPU failed to give a device: the message already says what happened and what to do. */
+    failed: (p: { code: string; detail: string }) => p.detail,
     noWebgpu:
       'This browser does not expose WebGPU (navigator.gpu). Use Chrome or Edge 113+ (on Linux start it with --enable-unsafe-webgpu), Safari 26+, or Firefox 141+ on Windows.',
     software: (p: { name: string }) =>

@@ -8,6 +8,8 @@ export const share = {
   linkMade: 'Anyone who opens this link sees these results; nothing is uploaded anywhere.',
   opened: (p: { file: string }) => `Opened ${p.file}.`,
   unexpected: (p: { why: string }) => `Something went wrong: ${p.why}`,
+  /** A refused file or link: the importer's own words already name the problem. */
+  importFailed: (p: { reason: string; detail: string }) => p.detail,
   dropHere: 'Drop a results file (.json) to open it',
   history: {
     entry: (p: { date: string; adapter: string; plan: string; rows: string; failed: string }) =>

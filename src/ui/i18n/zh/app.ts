@@ -2,6 +2,19 @@
 
 import type { app as en } from '../en/app';
 
+/** GpuError codes (src/gpu/errors.ts) in a sentence; the English detail follows as given. */
+const GPU_FAILURES: Readonly<Record<string, string | undefined>> = {
+  'no-webgpu': '此浏览器不支持 WebGPU',
+  'no-adapter': '没有可用的 GPU 适配器',
+  'feature-missing': '适配器缺少所需特性',
+  'device-lost': 'GPU 设备已丢失',
+  'out-of-memory': '显存不足',
+  'limit-exceeded': '超出设备限制',
+  validation: 'WebGPU 校验错误',
+  timeout: 'GPU 超时',
+  cancelled: '已取消',
+};
+
 export const app: typeof en = {
   adapter: {
     adapter: '适配器',
@@ -19,6 +32,7 @@ export const app: typeof en = {
     features: '特性',
     wgslFeatures: 'WGSL 语言特性',
     stillPredicts: '基于规格表的预测仍然可用：见下方“预测”。',
+    failed: (p) => `${GPU_FAILURES[p.code] ?? 'WebGPU 出错'}（${p.detail}）`,
     noWebgpu:
       '此浏览器未提供 WebGPU（navigator.gpu）。请使用 Chrome 或 Edge 113+（Linux 上需以 --enable-unsafe-webgpu 启动）、Safari 26+，或 Windows 上的 Firefox 141+。',
     software: (p) =>

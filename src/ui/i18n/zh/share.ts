@@ -2,6 +2,18 @@
 
 import type { share as en } from '../en/share';
 
+/** The importer's reasons (src/share/errors.ts), in a sentence; its detail follows as given. */
+const IMPORT_REASONS: Readonly<Record<string, string | undefined>> = {
+  empty: '文件或链接是空的',
+  'too-large': '文件或链接超过大小上限',
+  'malformed-json': '不是有效的 JSON',
+  'not-results': '不是 webgpu-roofline 的结果文档',
+  'schema-version': '结果文档的版本不受支持',
+  invalid: '结果文档有缺失或错误的字段',
+  'not-permalink': '链接里没有共享的结果',
+  corrupt: '链接中的结果已损坏',
+};
+
 export const share: typeof en = {
   saved: (p) => `已保存 ${p.file}。`,
   copiedJson: '已将结果文档（JSON）复制到剪贴板。',
@@ -10,6 +22,7 @@ export const share: typeof en = {
   linkMade: '任何人打开此链接都能看到这些结果；不会上传任何数据。',
   opened: (p) => `已打开 ${p.file}。`,
   unexpected: (p) => `出错了：${p.why}`,
+  importFailed: (p) => `${IMPORT_REASONS[p.reason] ?? '无法打开'}（${p.detail}）`,
   dropHere: '拖入结果文件（.json）即可打开',
   history: {
     entry: (p) =>
