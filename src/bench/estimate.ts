@@ -60,3 +60,19 @@ export function estimatePlan(plan: Plan, target: EstimateTarget): PlanEstimate {
   }
   return { seconds: ms / 1000, cases: plan.cases.length, tuningCandidates, gpuBytes, gpuFlops };
 }
+
+/**
+ * A plan's time on this adapter, calibrated by a run of another plan that just took `measuredMs`:
+ * whatever that run spent beyond its kernels' estimate (compiles, fills, read-backs — far more on
+ * a software adapter than the assumed 60 ms) is spread over its cases and tuning candidates, and
+ * charged at the same rate to the other plan's. Both estimates must be made with setupMs 0.
+ */
+export function calibratedSeconds(
+  target: PlanEstimate,
+  measured: PlanEstimate,
+  measuredMs: number,
+): number {
+  const slots = (e: PlanEstimate) => e.cases + e.tuningCandidates;
+  const setupMs = Math.max(0, (measuredMs - measured.seconds * 1000) / slots(measured));
+  return target.seconds + (setupMs * slots(target)) / 1000;
+}

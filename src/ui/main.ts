@@ -48,6 +48,7 @@ const ui = {
   progress: element<HTMLProgressElement>('progress'),
   progressLabel: element<HTMLParagraphElement>('progress-label'),
   settings: element<HTMLParagraphElement>('run-settings'),
+  estimate: element<HTMLParagraphElement>('run-estimate'),
   error: element<HTMLParagraphElement>('run-error'),
   tbody: element<HTMLTableElement>('results-table').tBodies[0] as HTMLTableSectionElement,
   dram: element<HTMLElement>('dram-gbps'),
@@ -338,6 +339,36 @@ function showLive(plan: PlanName, startedAt: string, settings: RunSettings | und
   presenter.refresh();
 }
 
+/** "40 s", "12 min", "3.5 h" in the page's language. */
+function durationText(seconds: number): string {
+  const c = t().common;
+  if (seconds < 120) return `${fmtInt(seconds)} ${c.s}`;
+  if (seconds < 2 * 3600) return `${fmtInt(seconds / 60)} ${c.min}`;
+  return `${fmt(seconds / 3600)} ${c.h}`;
+}
+
+/** How long the Full plan would take here, the per-case cost calibrated by the Quick run just done. */
+let fullEstimateSeconds: number | null = null;
+async function estimateFull(doc: ResultsDocument, quickMs: number): Promise<void> {
+  const roof = fitRoofline(doc);
+  const pi = Math.max(0, ...Object.values(roof.computeGflops));
+  if (roof.bandwidthGBps === undefined || pi <= 0) return;
+  fullEstimateSeconds = await client.estimate(
+    'full',
+    { bandwidthGBps: roof.bandwidthGBps, gflops: pi },
+    { plan: 'quick', ms: quickMs },
+    doc.settings,
+  );
+  showEstimate();
+}
+
+function showEstimate(): void {
+  ui.estimate.hidden = fullEstimateSeconds === null;
+  if (fullEstimateSeconds !== null) {
+    ui.estimate.textContent = t().app.fullEstimate({ time: durationText(fullEstimateSeconds) });
+  }
+}
+
 function setRunning(running: boolean): void {
   ui.quick.disabled = running;
   ui.full.disabled = running;
@@ -366,6 +397,7 @@ async function run(
   drawSweeps(rows);
   setRunning(true);
   const startedAt = new Date().toISOString();
+  const started = performance.now();
   try {
     const doc = await client.run(
       plan,
@@ -416,6 +448,12 @@ async function run(
     ui.resume.hidden = doc.incomplete === undefined;
     resumable = doc.incomplete === undefined ? null : doc;
     document.body.dataset.done = 'true';
+    // A whole Quick run tells how long a Full one would take on this adapter.
+    if (plan === 'quick' && resume === undefined && doc.incomplete === undefined) {
+      estimateFull(doc, performance.now() - started).catch((e: unknown) =>
+        console.warn('No Full-run estimate:', e),
+      );
+    }
   } catch (e) {
     ui.error.hidden = false;
     ui.error.textContent = t().app.failed({ why: e instanceof Error ? e.message : String(e) });
@@ -439,6 +477,7 @@ onLocaleChange(() => {
   showOrigin();
   showSettings();
   ui.progressLabel.textContent = progressText();
+  showEstimate();
 });
 showSettings();
 

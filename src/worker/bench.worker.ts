@@ -2,6 +2,7 @@
 // It owns the GPU device; the page only sends commands and receives progress and rows.
 
 import * as Comlink from 'comlink';
+import { calibratedSeconds, estimatePlan } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
 import { acquireGpu, type GpuContext } from '../gpu/device';
@@ -58,6 +59,13 @@ const api: BenchWorkerApi = {
       totals.live = runner.ledger.liveCount;
       abort = null;
     }
+  },
+
+  async estimate(plan, target, measured, settings = {}) {
+    const ctx = await device();
+    const kernelsOnly = (name: typeof plan) =>
+      estimatePlan(buildPlan(name, planInputs(ctx), settings), { ...target, setupMs: 0 });
+    return calibratedSeconds(kernelsOnly(plan), kernelsOnly(measured.plan), measured.ms);
   },
 
   cancel() {

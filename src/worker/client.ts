@@ -15,6 +15,7 @@ export interface BenchClient {
     resume?: ResultsDocument,
     settings?: RunSettings,
   ): Promise<ResultsDocument>;
+  estimate: BenchWorkerApi['estimate'];
   cancel(): Promise<void>;
   bufferStats(): Promise<{ live: number; created: number; destroyed: number }>;
   destroyDevice(): Promise<void>;
@@ -31,6 +32,7 @@ export function createBenchClient(): BenchClient {
     describe: () => api.describe(),
     run: (plan, onProgress, onResult, resume, settings) =>
       api.run(plan, Comlink.proxy({ onProgress, onResult }), resume, settings),
+    estimate: (plan, target, measured, settings) => api.estimate(plan, target, measured, settings),
     cancel: () => api.cancel(),
     bufferStats: () => api.bufferStats(),
     destroyDevice: () => api.destroyDevice(),

@@ -40,6 +40,16 @@ export interface BenchWorkerApi {
     resume?: ResultsDocument,
     settings?: RunSettings,
   ): Promise<ResultsDocument>;
+  /**
+   * Seconds `plan` would take on this device at the given rates, its per-case cost calibrated
+   * by a run of another plan that just took `measured.ms` (bench/estimate.ts).
+   */
+  estimate(
+    plan: PlanName,
+    target: { bandwidthGBps: number; gflops: number },
+    measured: { plan: PlanName; ms: number },
+    settings?: RunSettings,
+  ): Promise<number>;
   /** Stops the current run at the next checkpoint; its buffers are freed. */
   cancel(): void;
   /**

@@ -84,6 +84,11 @@ describe('the page', () => {
     expect(doc.runtime.kind).toBe('browser');
     expect(doc.settings).toBeUndefined();
     quickDoc = doc;
+    // The Quick run tells how long a Full one would take here (far longer on a CPU).
+    await expect
+      .poll(() => page.locator('#run-estimate').textContent())
+      .toMatch(/^A Full run would take about [\d,.]+ (s|min|h) on this adapter/);
+    console.log(await page.locator('#run-estimate').textContent());
     expect(doc.results.every((r) => r.verified && r.gbps > 0)).toBe(true);
 
     // The chart drew something: the canvas is not blank.

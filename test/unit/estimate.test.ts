@@ -2,7 +2,7 @@
 // case's bytes and FLOPs at the datasheet rates (src/bench/estimate.ts; no GPU needed).
 
 import { describe, expect, it } from 'vitest';
-import { estimatePlan, kernelMs } from '../../src/bench/estimate';
+import { calibratedSeconds, estimatePlan, kernelMs } from '../../src/bench/estimate';
 import { buildPlan } from '../../src/bench/plan';
 import { getGpu } from '../../src/model/gpus';
 
@@ -46,5 +46,14 @@ describe('plan estimates', () => {
     expect(fast.seconds).toBeGreaterThan(floor);
     const slow = estimatePlan(plan, { bandwidthGBps: 50, gflops: 1000 });
     expect(slow.seconds).toBeGreaterThan(fast.seconds + 5);
+  });
+
+  it('calibrate the per-case cost from a run that just happened', () => {
+    const quick = { seconds: 2, cases: 20, tuningCandidates: 5, gpuBytes: 0, gpuFlops: 0 };
+    const full = { seconds: 30, cases: 120, tuningCandidates: 30, gpuBytes: 0, gpuFlops: 0 };
+    // The quick run took 12 s: 10 s beyond its kernels, 0.4 s for each of its 25 slots.
+    expect(calibratedSeconds(full, quick, 12_000)).toBeCloseTo(30 + 0.4 * 150);
+    // A run faster than its own estimate adds nothing.
+    expect(calibratedSeconds(full, quick, 1000)).toBeCloseTo(30);
   });
 });

@@ -36,6 +36,8 @@ export const app = {
     `${p.stage}: ${p.label} (step ${p.step} of ${p.total})`,
   secondsLeft: (p: { seconds: string }) => ` — about ${p.seconds} s left`,
   cancelled: 'Cancelled by the user.',
+  fullEstimate: (p: { time: string }) =>
+    `A Full run would take about ${p.time} on this adapter (estimated from this run's pace, bandwidth and compute peak).`,
   stopped: (p: { why: string }) => `Stopped: ${p.why}`,
   done: (p: { verified: string; total: string }) =>
     `Done: ${p.verified} of ${p.total} kernels verified.`,

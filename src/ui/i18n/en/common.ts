@@ -5,6 +5,8 @@ export const common = {
   /** A duration's units. */
   ms: 'ms',
   s: 's',
+  min: 'min',
+  h: 'h',
   notGiven: '(not given)',
   none: 'none',
   yes: 'yes',

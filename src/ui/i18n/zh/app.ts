@@ -49,6 +49,8 @@ export const app: typeof en = {
   progress: (p) => `${p.stage}：${p.label}（第 ${p.step} / ${p.total} 步）`,
   secondsLeft: (p) => `——约剩 ${p.seconds} 秒`,
   cancelled: '已被用户取消。',
+  fullEstimate: (p) =>
+    `在此适配器上，完整运行约需 ${p.time}（按本次运行的节奏、带宽和算力峰值估算）。`,
   stopped: (p) => `已停止：${p.why}`,
   done: (p) => `完成：${p.total} 个内核中 ${p.verified} 个已通过校验。`,
   failed: (p) => `运行失败：${p.why}。已测得的结果保留在上方。`,
