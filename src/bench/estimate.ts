@@ -5,7 +5,9 @@
 // without one; a real run's progress bar gives the real figure.
 
 import type { KernelCase } from '../kernels/types';
-import { isTuned, type Plan } from './plan';
+import { fitRoofline } from '../model/roofline';
+import { buildPlan, isTuned, type Plan, type PlanInputs } from './plan';
+import type { ResultsDocument } from './results';
 
 export interface EstimateTarget {
   bandwidthGBps: number;
@@ -75,4 +77,23 @@ export function calibratedSeconds(
   const slots = (e: PlanEstimate) => e.cases + e.tuningCandidates;
   const setupMs = Math.max(0, (measuredMs - measured.seconds * 1000) / slots(measured));
   return target.seconds + (setupMs * slots(target)) / 1000;
+}
+
+/**
+ * Seconds the Full plan would take on the adapter that just produced `doc` in `measuredMs`: its
+ * kernels at the run's own β and π, the per-case cost calibrated by the run itself. Null when
+ * the run measured no ceilings.
+ */
+export function fullPlanSeconds(
+  doc: ResultsDocument,
+  inputs: PlanInputs,
+  measuredMs: number,
+): number | null {
+  const roof = fitRoofline(doc);
+  const pi = Math.max(0, ...Object.values(roof.computeGflops));
+  if (roof.bandwidthGBps === undefined || pi <= 0) return null;
+  const rates = { bandwidthGBps: roof.bandwidthGBps, gflops: pi, setupMs: 0 };
+  const kernelsOnly = (name: Plan['name']) =>
+    estimatePlan(buildPlan(name, inputs, doc.settings ?? {}), rates);
+  return calibratedSeconds(kernelsOnly('full'), kernelsOnly(doc.plan), measuredMs);
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: the page's plan, run in Node through Dawn, printed as a table or JSON.
 
 import { writeFileSync } from 'node:fs';
+import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import type { ResultsDocument } from '../bench/results';
 import { BenchRunner } from '../bench/runner';
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const interactive = process.stderr.isTTY && !args.json;
   let doc: ResultsDocument;
+  const started = performance.now();
   try {
     doc = await runner.runPlan(
       plan,
@@ -72,6 +74,14 @@ async function main(argv: string[]): Promise<number> {
   const json = `${JSON.stringify(doc, null, 2)}\n`;
   // Print first: a failed write must not lose what was measured.
   process.stdout.write(args.json ? json : `${renderTable(doc)}\n`);
+  if (args.plan === 'quick' && doc.incomplete === undefined) {
+    const seconds = fullPlanSeconds(doc, planInputs(ctx), performance.now() - started);
+    if (seconds !== null) {
+      process.stderr.write(
+        `note: a full run would take about ${Math.ceil(seconds / 60)} min on this adapter (this run's pace, β and π).\n`,
+      );
+    }
+  }
   let status = doc.incomplete || doc.results.some((r) => !r.verified) ? 1 : 0;
   if (args.out) {
     try {

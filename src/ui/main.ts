@@ -350,15 +350,7 @@ function durationText(seconds: number): string {
 /** How long the Full plan would take here, the per-case cost calibrated by the Quick run just done. */
 let fullEstimateSeconds: number | null = null;
 async function estimateFull(doc: ResultsDocument, quickMs: number): Promise<void> {
-  const roof = fitRoofline(doc);
-  const pi = Math.max(0, ...Object.values(roof.computeGflops));
-  if (roof.bandwidthGBps === undefined || pi <= 0) return;
-  fullEstimateSeconds = await client.estimate(
-    'full',
-    { bandwidthGBps: roof.bandwidthGBps, gflops: pi },
-    { plan: 'quick', ms: quickMs },
-    doc.settings,
-  );
+  fullEstimateSeconds = await client.estimateFull(doc, quickMs);
   showEstimate();
 }
 

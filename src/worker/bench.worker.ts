@@ -2,7 +2,7 @@
 // It owns the GPU device; the page only sends commands and receives progress and rows.
 
 import * as Comlink from 'comlink';
-import { calibratedSeconds, estimatePlan } from '../bench/estimate';
+import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
 import { acquireGpu, type GpuContext } from '../gpu/device';
@@ -61,11 +61,8 @@ const api: BenchWorkerApi = {
     }
   },
 
-  async estimate(plan, target, measured, settings = {}) {
-    const ctx = await device();
-    const kernelsOnly = (name: typeof plan) =>
-      estimatePlan(buildPlan(name, planInputs(ctx), settings), { ...target, setupMs: 0 });
-    return calibratedSeconds(kernelsOnly(plan), kernelsOnly(measured.plan), measured.ms);
+  async estimateFull(doc, ms) {
+    return fullPlanSeconds(doc, planInputs(await device()), ms);
   },
 
   cancel() {

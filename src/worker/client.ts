@@ -15,7 +15,7 @@ export interface BenchClient {
     resume?: ResultsDocument,
     settings?: RunSettings,
   ): Promise<ResultsDocument>;
-  estimate: BenchWorkerApi['estimate'];
+  estimateFull: BenchWorkerApi['estimateFull'];
   cancel(): Promise<void>;
   bufferStats(): Promise<{ live: number; created: number; destroyed: number }>;
   destroyDevice(): Promise<void>;
@@ -32,7 +32,7 @@ export function createBenchClient(): BenchClient {
     describe: () => api.describe(),
     run: (plan, onProgress, onResult, resume, settings) =>
       api.run(plan, Comlink.proxy({ onProgress, onResult }), resume, settings),
-    estimate: (plan, target, measured, settings) => api.estimate(plan, target, measured, settings),
+    estimateFull: (doc, ms) => api.estimateFull(doc, ms),
     cancel: () => api.cancel(),
     bufferStats: () => api.bufferStats(),
     destroyDevice: () => api.destroyDevice(),

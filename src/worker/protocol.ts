@@ -40,16 +40,8 @@ export interface BenchWorkerApi {
     resume?: ResultsDocument,
     settings?: RunSettings,
   ): Promise<ResultsDocument>;
-  /**
-   * Seconds `plan` would take on this device at the given rates, its per-case cost calibrated
-   * by a run of another plan that just took `measured.ms` (bench/estimate.ts).
-   */
-  estimate(
-    plan: PlanName,
-    target: { bandwidthGBps: number; gflops: number },
-    measured: { plan: PlanName; ms: number },
-    settings?: RunSettings,
-  ): Promise<number>;
+  /** Seconds a Full run would take on this device, from a run that just took `ms` (or null). */
+  estimateFull(doc: ResultsDocument, ms: number): Promise<number | null>;
   /** Stops the current run at the next checkpoint; its buffers are freed. */
   cancel(): void;
   /**

@@ -32,6 +32,8 @@ describe('npm run bench', () => {
       expect(rows.every((r) => r.verified && r.medianMs > 0)).toBe(true);
     }
     if (doc.adapter.isSoftware) expect(result.stderr).toMatch(/CPU/);
+    // A whole Quick run tells how long a full one would take on this adapter.
+    expect(result.stderr).toMatch(/a full run would take about \d+ min on this adapter/);
   });
 
   it('a bad flag gets the usage text and exit status 2, without a stack trace', () => {

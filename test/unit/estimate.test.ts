@@ -2,9 +2,15 @@
 // case's bytes and FLOPs at the datasheet rates (src/bench/estimate.ts; no GPU needed).
 
 import { describe, expect, it } from 'vitest';
-import { calibratedSeconds, estimatePlan, kernelMs } from '../../src/bench/estimate';
+import {
+  calibratedSeconds,
+  estimatePlan,
+  fullPlanSeconds,
+  kernelMs,
+} from '../../src/bench/estimate';
 import { buildPlan } from '../../src/bench/plan';
 import { getGpu } from '../../src/model/gpus';
+import { doc, fmaRow, readRow } from './model/synthetic';
 
 /** A discrete GPU's usual WebGPU limits (Chrome on Vulkan/D3D12/Metal). */
 const LIMITS = { maxStorageBufferBindingSize: 2 ** 31 - 4, maxBufferSize: 2 ** 32 };
@@ -55,5 +61,16 @@ describe('plan estimates', () => {
     expect(calibratedSeconds(full, quick, 12_000)).toBeCloseTo(30 + 0.4 * 150);
     // A run faster than its own estimate adds nothing.
     expect(calibratedSeconds(full, quick, 1000)).toBeCloseTo(30);
+  });
+
+  it('tell from a finished Quick run how long a Full one would take on the same adapter', () => {
+    const run = { ...doc([readRow(1 << 24, 10), fmaRow('f32', 50)]), plan: 'quick' as const };
+    const inputs = { limits: LIMITS, hasF16: false };
+    const slow = fullPlanSeconds(run, inputs, 60_000);
+    const fast = fullPlanSeconds(run, inputs, 5_000);
+    // At 10 GB/s the full plan's kernels alone take minutes; a slower Quick run adds more.
+    expect(fast).toBeGreaterThan(60);
+    expect(slow).toBeGreaterThan(fast ?? Number.POSITIVE_INFINITY);
+    expect(fullPlanSeconds(doc([readRow(1 << 24, 10)]), inputs, 5_000)).toBeNull();
   });
 });
