@@ -11,7 +11,7 @@ import {
   type SpecHardware,
 } from '../model/predict';
 import { PROFILES } from '../model/profiles';
-import { buildReport } from '../model/report';
+import { adapterName, buildReport } from '../model/report';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs, UsageError } from './predict-args';
 import { renderPrediction } from './predict-table';
 
@@ -54,10 +54,7 @@ function predict(args: PredictArgs, opts: PredictOptions) {
     } catch (e) {
       throw new CliError(`cannot predict from ${source.path}: ${message(e)}`);
     }
-    const a = results.adapter;
-    const gpuName =
-      [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || 'unknown adapter';
-    return { prediction, gpuName, results };
+    return { prediction, gpuName: adapterName(results), results };
   }
   const hw: SpecHardware =
     source.kind === 'gpu'

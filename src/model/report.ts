@@ -212,9 +212,9 @@ export type ReportSource =
   | { kind: 'spec'; hw: SpecHardware; runtime: ProfileId };
 
 /** The adapter of a results document as one readable name. */
-export function adapterName(doc: ResultsDocument): string {
+export function adapterName(doc: ResultsDocument, unknown = 'unknown adapter'): string {
   const a = doc.adapter;
-  return [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || 'unknown adapter';
+  return [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || unknown;
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { ResultsDocument } from '../bench/results';
 import { type ComparisonLine, compareRuns } from '../model/compare';
 import { getModel } from '../model/llm';
+import { adapterName } from '../model/report';
 import type { SweepView } from './charts';
 import { element, make, td, th } from './dom';
 import { t } from './i18n';
@@ -22,9 +23,7 @@ export interface CompareView {
 
 /** A run's short name: adapter, plan and date. */
 export function runLabel(doc: ResultsDocument): string {
-  const a = doc.adapter;
-  const name = [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || '?';
-  return `${name}, ${doc.plan}, ${doc.createdAt.slice(0, 10)}`;
+  return `${adapterName(doc, '?')}, ${doc.plan}, ${doc.createdAt.slice(0, 10)}`;
 }
 
 function lineLabel(l: ComparisonLine): string {

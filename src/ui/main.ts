@@ -18,7 +18,7 @@ import {
   settingsQuery,
 } from '../bench/settings';
 import { summarizeRun } from '../bench/summary';
-import { predictReport } from '../model/report';
+import { adapterName, predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { createBenchClient } from '../worker/client';
 import type { AdapterReport } from '../worker/protocol';
@@ -239,13 +239,11 @@ function showOrigin(): void {
   const m = t().app;
   const parts: string[] = [];
   if (doc !== null && lastOrigin !== 'live') {
-    const a = doc.adapter;
     parts.push(
       m.origin[lastOrigin],
       m.origin.measured({
         date: doc.createdAt.slice(0, 10),
-        adapter:
-          [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || m.origin.unnamed,
+        adapter: adapterName(doc, m.origin.unnamed),
       }),
     );
   }
