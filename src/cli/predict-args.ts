@@ -1,6 +1,7 @@
 // Command-line flags for `npm run predict`. Pure: parse and resolve the ids, or explain what is
 // wrong in a UsageError (the CLI prints it and exits 2).
 
+import { errorMessage } from '../gpu/errors';
 import { resolveFormat, type WeightFormat } from '../model/formats';
 import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
 import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
@@ -108,7 +109,7 @@ function resolve<T>(flag: string, f: () => T, aliases: Readonly<Record<string, s
   } catch (e) {
     const names = Object.keys(aliases);
     const also = names.length === 0 ? '' : ` (aliases: ${names.join(', ')})`;
-    throw new UsageError(`${flag}: ${e instanceof Error ? e.message : String(e)}${also}.`);
+    throw new UsageError(`${flag}: ${errorMessage(e)}${also}.`);
   }
 }
 

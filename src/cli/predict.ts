@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { type ResultsDocument, validateResults } from '../bench/results';
+import { errorMessage } from '../gpu/errors';
 import { predictMeasured } from '../model/measured';
 import {
   type Prediction,
@@ -18,8 +19,6 @@ import { renderPrediction } from './predict-table';
 /** An error for the user: printed as one line, exit 1. */
 class CliError extends Error {}
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** Reads and validates a results document; every failure is one readable line. */
 function loadResults(path: string): ResultsDocument {
   let text: string;
@@ -28,19 +27,23 @@ function loadResults(path: string): ResultsDocument {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : message(e);
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : errorMessage(e);
     throw new CliError(`cannot read results file ${path}: ${why}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new CliError(`results file ${path} is not valid JSON: ${message(e)}`);
+    throw new CliError(`results file ${path} is not valid JSON: ${errorMessage(e)}`);
   }
   try {
     return validateResults(value);
   } catch (e) {
-    throw new CliError(`results file ${path}: ${message(e)}`);
+    throw new CliError(`results file ${path}: ${errorMessage(e)}`);
   }
 }
 
@@ -52,7 +55,7 @@ function predict(args: PredictArgs, opts: PredictOptions) {
     try {
       prediction = predictMeasured(results, model, format, opts);
     } catch (e) {
-      throw new CliError(`cannot predict from ${source.path}: ${message(e)}`);
+      throw new CliError(`cannot predict from ${source.path}: ${errorMessage(e)}`);
     }
     return { prediction, gpuName: adapterName(results), results };
   }
@@ -108,6 +111,6 @@ function main(argv: readonly string[]): number {
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (e) {
-  process.stderr.write(`error: ${message(e)}\n`);
+  process.stderr.write(`error: ${errorMessage(e)}\n`);
   process.exitCode = 1;
 }

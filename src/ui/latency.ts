@@ -3,6 +3,7 @@
 // each batch measured is a point), beside the chapter's A100 table (batch 1 / 16 / 64).
 
 import type { ResultsDocument } from '../bench/results';
+import { errorMessage } from '../gpu/errors';
 import type { CurvePoint } from '../model/predict';
 import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/reference';
 import { predictReport } from '../model/report';
@@ -178,7 +179,7 @@ export function setupLatency(): LatencyView {
         how,
       });
     } catch (e) {
-      caption.textContent = c.cannotPredict({ error: e instanceof Error ? e.message : String(e) });
+      caption.textContent = c.cannotPredict({ error: errorMessage(e) });
     }
     relabel();
     const [itl, sys] = chart.data.datasets;

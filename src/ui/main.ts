@@ -18,6 +18,7 @@ import {
   settingsQuery,
 } from '../bench/settings';
 import { summarizeRun } from '../bench/summary';
+import { errorMessage } from '../gpu/errors';
 import { adapterName, predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { createBenchClient } from '../worker/client';
@@ -296,7 +297,7 @@ function presenterFigure(slide: SlideId): string {
             a100: fmt(r.a100.msPerToken.expected),
           });
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      return errorMessage(e);
     }
   }
   const roof = onScreen === null ? null : fitRoofline(onScreen);
@@ -446,7 +447,7 @@ async function run(
     }
   } catch (e) {
     ui.error.hidden = false;
-    ui.error.textContent = t().app.failed({ why: e instanceof Error ? e.message : String(e) });
+    ui.error.textContent = t().app.failed({ why: errorMessage(e) });
   } finally {
     setRunning(false);
   }

@@ -5,6 +5,7 @@
 // drive the latency–throughput and memory sections, through `onChange`.
 
 import type { ResultsDocument } from '../bench/results';
+import { errorMessage } from '../gpu/errors';
 import { gapFacts } from '../model/contrast';
 import { resolveFormat, type WeightFormat } from '../model/formats';
 import { GPUS, getGpu } from '../model/gpus';
@@ -345,10 +346,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
           );
         } catch (e) {
           tr.dataset.source = 'error';
-          const cell = td(
-            m.cannotPredict({ format: f, error: e instanceof Error ? e.message : String(e) }),
-            'failed',
-          );
+          const cell = td(m.cannotPredict({ format: f, error: errorMessage(e) }), 'failed');
           cell.colSpan = 10;
           tr.append(cell);
         }
@@ -408,10 +406,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
           ),
         );
       } catch (e) {
-        const cell = td(
-          m.contrastError({ format: f, error: e instanceof Error ? e.message : String(e) }),
-          'failed',
-        );
+        const cell = td(m.contrastError({ format: f, error: errorMessage(e) }), 'failed');
         cell.colSpan = 5;
         tr.append(cell);
       }

@@ -4,6 +4,7 @@
 // failure shows a message and leaves the results on screen untouched.
 
 import type { ResultsDocument } from '../bench/results';
+import { errorMessage } from '../gpu/errors';
 import { ImportError } from '../share/errors';
 import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
 import { memoryStorage, RunHistory, type StorageLike } from '../share/history';
@@ -20,7 +21,7 @@ export type DocumentOrigin = 'live' | 'shared' | 'imported' | 'saved';
 export const importMessage = (e: unknown): string =>
   e instanceof ImportError
     ? t().share.importFailed({ reason: e.reason, detail: e.message })
-    : t().share.unexpected({ why: e instanceof Error ? e.message : String(e) });
+    : t().share.unexpected({ why: errorMessage(e) });
 
 export interface SharePanel {
   /** Enables the controls for the document now on screen (or disables them for none). */
