@@ -4,7 +4,7 @@
 // drawn beside the first, hollow and dashed.
 
 import type { ResultRow } from '../bench/results';
-import { Chart } from './chartjs';
+import { Chart, geometricTicks } from './chartjs';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtBytes } from './i18n/numbers';
@@ -59,12 +59,7 @@ class SweepChart implements SweepView {
           x: {
             type: 'logarithmic',
             title: { display: true, text: '' },
-            afterBuildTicks: (axis) => {
-              const ticks = [];
-              for (let v = spec.ticks.first; v <= axis.max * 1.01; v *= spec.ticks.factor)
-                if (v >= axis.min * 0.99) ticks.push({ value: v });
-              axis.ticks = ticks;
-            },
+            afterBuildTicks: geometricTicks(spec.ticks.first, spec.ticks.factor),
             ticks: { callback: (v) => spec.xTick(Number(v)) },
           },
           y: spec.yLog

@@ -4,7 +4,7 @@ import type { Range } from '../model/range';
 import type { Verdict } from '../model/verdicts';
 import { make } from './dom';
 import { t } from './i18n';
-import { fmt } from './i18n/numbers';
+import { fmt, fmtAsGiven } from './i18n/numbers';
 
 /** "13.6" over "8.75–18.9 ms": the expected value, then the range, as two spans. */
 export function rangeNodes(r: Range, unit = ''): Node[] {
@@ -26,3 +26,7 @@ export function durationNodes(r: Range): Node[] {
 export function verdictNode(v: Verdict): HTMLSpanElement {
   return make('span', t().common.verdict[v], `verdict ${v}`);
 }
+
+/** A range the chapter states ("22–30", or "23" when both ends agree), its figures as given. */
+export const chapterRangeText = (r: { min: number; max: number }): string =>
+  r.min === r.max ? fmtAsGiven(r.min) : `${fmtAsGiven(r.min)}–${fmtAsGiven(r.max)}`;

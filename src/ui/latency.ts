@@ -8,9 +8,9 @@ import type { CurvePoint } from '../model/predict';
 import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/reference';
 import { predictReport } from '../model/report';
 import { verifiedRows } from '../model/roofline';
-import { Chart } from './chartjs';
+import { Chart, geometricTicks } from './chartjs';
 import { element, td, th } from './dom';
-import { rangeNodes } from './format';
+import { chapterRangeText, rangeNodes } from './format';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtInt } from './i18n/numbers';
@@ -31,9 +31,6 @@ export function measuredBatches(doc: ResultsDocument, kernelFormat: string): num
   const list = [...ms].filter((m) => m >= 1 && m <= 1024).sort((a, b) => a - b);
   return list.length >= 2 ? list : undefined;
 }
-
-const range = (r: { min: number; max: number }) =>
-  r.min === r.max ? fmtInt(r.min) : `${fmtInt(r.min)}–${fmtInt(r.max)}`;
 
 /** A chapter note (the model gives it in English) in the page's language; as given if unknown. */
 const noteText = (note: string): string =>
@@ -59,9 +56,9 @@ export function setupLatency(): LatencyView {
         const label = (c.scenarios as Readonly<Record<number, string | undefined>>)[s.batch];
         tr.append(
           th(c.scenario({ batch: fmtInt(s.batch), label: label ?? s.label })),
-          td(`${range(s.ttftMs)}${s.note ? ' *' : ''}`, 'num'),
-          td(range(s.itlMs), 'num'),
-          td(range(s.systemTokensPerSecond), 'num'),
+          td(`${chapterRangeText(s.ttftMs)}${s.note ? ' *' : ''}`, 'num'),
+          td(chapterRangeText(s.itlMs), 'num'),
+          td(chapterRangeText(s.systemTokensPerSecond), 'num'),
         );
         return tr;
       }),
@@ -109,11 +106,7 @@ export function setupLatency(): LatencyView {
         x: {
           type: 'logarithmic',
           title: { display: true, text: '' },
-          afterBuildTicks: (axis) => {
-            const ticks = [];
-            for (let v = 1; v <= axis.max * 1.01; v *= 2) ticks.push({ value: v });
-            axis.ticks = ticks;
-          },
+          afterBuildTicks: geometricTicks(1, 2),
           ticks: { callback: (v) => fmtInt(Number(v)) },
         },
         y: {

@@ -20,7 +20,7 @@ import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION, SLAS } from '../model/referenc
 import { adapterName, type PredictReport, predictReport, type ReportSource } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { element, make, setOptions, td, th } from './dom';
-import { durationNodes, rangeNodes, verdictNode } from './format';
+import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
 import { t } from './i18n';
 import { en } from './i18n/en';
 import { onLocaleChange } from './i18n/locale';
@@ -396,14 +396,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
           td(rangeNodes(r.decode.msPerToken), 'num'),
           td(rangeNodes(r.a100.msPerToken), 'num'),
           td(fmt(r.a100.floorMsPerToken), 'num'),
-          td(
-            c === null
-              ? '—'
-              : c.itlMs.min === c.itlMs.max
-                ? fmtAsGiven(c.itlMs.min)
-                : `${fmtAsGiven(c.itlMs.min)}–${fmtAsGiven(c.itlMs.max)}`,
-            'num',
-          ),
+          td(c === null ? '—' : chapterRangeText(c.itlMs), 'num'),
         );
       } catch (e) {
         const cell = td(m.contrastError({ format: f, error: errorMessage(e) }), 'failed');
