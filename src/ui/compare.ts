@@ -1,13 +1,14 @@
 // Comparing two runs: the results on screen (A) and a second run (B) from a file or the list of
-// previous runs. B joins the roofline and the bandwidth chart (hollow, dashed), and a table sets
-// the ceilings, every shape both measured and the decode predictions side by side, with B ÷ A.
+// previous runs. B joins the roofline (points ×, ceilings dashed) and the sweep charts (thin
+// dashed lines), and a table sets the ceilings, every shape both measured and the decode
+// predictions side by side, with B ÷ A.
 
 import type { ResultsDocument } from '../bench/results';
 import { type ComparisonLine, compareRuns } from '../model/compare';
 import { getModel } from '../model/llm';
 import { adapterName } from '../model/report';
 import type { SweepView } from './charts';
-import { element, make, td, th } from './dom';
+import { element, make, onFilePicked, td, th } from './dom';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
 import { fmt } from './i18n/numbers';
@@ -103,10 +104,7 @@ export function setupCompare(views: {
     );
   };
 
-  file.addEventListener('change', async () => {
-    const chosen = file.files?.[0];
-    file.value = '';
-    if (!chosen) return;
+  onFilePicked(file, async (chosen) => {
     try {
       b = await readResultsFile(chosen);
       error.hidden = true;

@@ -53,3 +53,12 @@ export function setOptions(
   );
   if (options.some((o) => o.value === keep)) select.value = keep;
 }
+
+/** Calls `handle` with each file picked in `input`, then clears it so the same file can be picked again. */
+export function onFilePicked(input: HTMLInputElement, handle: (file: File) => void): void {
+  input.addEventListener('change', () => {
+    const chosen = input.files?.[0];
+    input.value = '';
+    if (chosen) handle(chosen);
+  });
+}

@@ -10,7 +10,7 @@ import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
 import { memoryStorage, RunHistory, type StorageLike } from '../share/history';
 import { checkFileSize, parseResultsFile } from '../share/import';
 import { decodePermalink, encodePermalink, isPermalink } from '../share/permalink';
-import { element, make } from './dom';
+import { element, make, onFilePicked } from './dom';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
 import { fmtDateTime, fmtInt } from './i18n/numbers';
@@ -197,11 +197,7 @@ export function setupSharePanel(
       fail(e);
     }
   }
-  file.addEventListener('change', () => {
-    const chosen = file.files?.[0];
-    file.value = '';
-    if (chosen) void open(chosen);
-  });
+  onFilePicked(file, (chosen) => void open(chosen));
   // Drag and drop anywhere on the page opens the file, like the picker.
   document.addEventListener('dragover', (e) => {
     if (e.dataTransfer?.types.includes('Files')) {
