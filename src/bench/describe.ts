@@ -17,15 +17,31 @@ export function formatBytes(
   return `${number(value)} ${units[unit]}`;
 }
 
-export function describeShape(row: ResultRow): string {
+/** How describeShape writes sizes, counts and its one sentence (the page's are localized). */
+export interface ShapeWords {
+  bytes(n: number): string;
+  count(n: number): string;
+  oneDecimal(n: number): string;
+  /** After the size that ran: the size that ran out of memory, e.g. "(1 GiB ran out of memory)". */
+  ranOutOfMemory(requested: string): string;
+}
+
+const PLAIN_WORDS: ShapeWords = {
+  bytes: (n) => formatBytes(n),
+  count: String,
+  oneDecimal: (n) => n.toFixed(1),
+  ranOutOfMemory: (requested) => `(${requested} ran out of memory)`,
+};
+
+export function describeShape(row: ResultRow, words: ShapeWords = PLAIN_WORDS): string {
   const { workingSetBytes, requestedWorkingSetBytes } = row.shape;
   if (workingSetBytes !== undefined) {
     return requestedWorkingSetBytes === undefined
-      ? formatBytes(workingSetBytes)
-      : `${formatBytes(workingSetBytes)} (${formatBytes(requestedWorkingSetBytes)} ran out of memory)`;
+      ? words.bytes(workingSetBytes)
+      : `${words.bytes(workingSetBytes)} ${words.ranOutOfMemory(words.bytes(requestedWorkingSetBytes))}`;
   }
   if (row.kernel === 'fma') {
-    return `${row.shape.iters} FMA/elt · ${(row.shape.flopsPerByte ?? 0).toFixed(1)} FLOP/B`;
+    return `${words.count(row.shape.iters ?? 0)} FMA/elt · ${words.oneDecimal(row.shape.flopsPerByte ?? 0)} FLOP/B`;
   }
   return Object.entries(row.shape)
     .map(([k, v]) => `${k}=${v}`)

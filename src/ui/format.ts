@@ -1,10 +1,12 @@
 // Ranges and verdicts as DOM nodes for the page, in the page's language and number format.
 
+import { describeShape } from '../bench/describe';
+import type { ResultRow } from '../bench/results';
 import type { Range } from '../model/range';
 import type { Verdict } from '../model/verdicts';
 import { make } from './dom';
 import { t } from './i18n';
-import { fmt, fmtAsGiven } from './i18n/numbers';
+import { fmt, fmtAsGiven, fmtBytes, fmtFixed, fmtInt } from './i18n/numbers';
 
 /** "13.6" over "8.75–18.9 ms": the expected value, then the range, as two spans. */
 export function rangeNodes(r: Range, unit = ''): Node[] {
@@ -30,3 +32,12 @@ export function verdictNode(v: Verdict): HTMLSpanElement {
 /** A range the chapter states ("22–30", or "23" when both ends agree), its figures as given. */
 export const chapterRangeText = (r: { min: number; max: number }): string =>
   r.min === r.max ? fmtAsGiven(r.min) : `${fmtAsGiven(r.min)}–${fmtAsGiven(r.max)}`;
+
+/** A result row's shape ("16 MiB", "m=1 n=4096 k=4096") in the page's language and number format. */
+export const shapeText = (row: ResultRow): string =>
+  describeShape(row, {
+    bytes: fmtBytes,
+    count: fmtInt,
+    oneDecimal: (n) => fmtFixed(n, 1),
+    ranOutOfMemory: (requested) => t().app.results.ranOutOfMemory({ requested }),
+  });

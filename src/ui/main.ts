@@ -26,6 +26,7 @@ import type { AdapterReport } from '../worker/protocol';
 import { BandwidthChart, ComputeChart } from './charts';
 import { setupCompare } from './compare';
 import { element, make } from './dom';
+import { shapeText } from './format';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtBytes, fmtFixed, fmtInt, fmtPercent } from './i18n/numbers';
@@ -163,22 +164,6 @@ function showAdapter(report: AdapterReport): void {
   }
   ui.quick.disabled = document.body.dataset.state === 'running';
   ui.full.disabled = ui.quick.disabled;
-}
-
-function shapeText(row: ResultRow): string {
-  const s = row.shape;
-  if (s.workingSetBytes !== undefined) {
-    const size = fmtBytes(s.workingSetBytes);
-    return s.requestedWorkingSetBytes === undefined
-      ? size
-      : `${size} ${t().app.results.ranOutOfMemory({ requested: fmtBytes(s.requestedWorkingSetBytes) })}`;
-  }
-  if (row.kernel === 'fma') {
-    return `${fmtInt(s.iters ?? 0)} FMA/elt · ${fmtFixed(s.flopsPerByte ?? 0, 1)} FLOP/B`;
-  }
-  return Object.entries(s)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(' ');
 }
 
 function statusText(row: ResultRow): string {

@@ -3,12 +3,12 @@
 // ceilings (the A100 by default) for contrast. Format is shown by point style as well as colour;
 // GEMV points are filled, GEMM points hollow.
 
-import { describeShape } from '../bench/describe';
 import type { ResultsDocument } from '../bench/results';
 import { GPUS, type GpuSpec, getGpu } from '../model/gpus';
 import { fitRoofline, type Roofline } from '../model/roofline';
 import { Chart } from './chartjs';
 import { element, setOptions } from './dom';
+import { shapeText } from './format';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtAsGiven, fmtInt, fmtPercent } from './i18n/numbers';
@@ -130,7 +130,7 @@ function measuredDatasets(roof: Roofline, second = false): RooflineChartType['da
       x: p.intensity,
       y: p.achievedGflops,
       lines: [
-        tag(`${r.kernel.toUpperCase()} ${r.format} · ${describeShape(r)}`),
+        tag(`${r.kernel.toUpperCase()} ${r.format} · ${shapeText(r)}`),
         c.tipVariant({ variant: r.variant }),
         `${fmt(r.gbps)} GB/s · ${fmt(r.gflops)} GFLOP/s`,
         c.tipIntensity({ intensity: fmt(p.intensity), bound: c.bound[p.bound] }),
