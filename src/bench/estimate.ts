@@ -8,6 +8,7 @@ import type { KernelCase } from '../kernels/types';
 import { fitRoofline } from '../model/roofline';
 import { buildPlan, isTuned, type Plan, type PlanInputs } from './plan';
 import type { ResultsDocument } from './results';
+import { CALIBRATION_MS, TUNING_TIMING } from './runner';
 
 export interface EstimateTarget {
   bandwidthGBps: number;
@@ -20,10 +21,8 @@ export interface EstimateTarget {
 }
 
 export const ASSUMED_SETUP_MS = 60;
-/** The runner's brief timing of each tuning candidate (runner.ts TUNING_TIMING). */
-const TUNING = { samples: 2, sampleTargetMs: 2 };
-/** Calibration doubles the dispatches per submit until a submit lasts 2 ms: about 4 ms. */
-const CALIBRATION_MS = 4;
+/** Calibration doubles the dispatches per submit until one lasts CALIBRATION_MS: about twice that. */
+const CALIBRATING_MS = 2 * CALIBRATION_MS;
 
 export interface PlanEstimate {
   seconds: number;
@@ -42,7 +41,7 @@ export const kernelMs = (c: Pick<KernelCase, 'bytes' | 'flops'>, t: EstimateTarg
 export function estimatePlan(plan: Plan, target: EstimateTarget): PlanEstimate {
   const setup = target.setupMs ?? ASSUMED_SETUP_MS;
   const timed = (k: number, samples: number, sampleMs: number) =>
-    setup + CALIBRATION_MS + k + samples * Math.max(sampleMs, k);
+    setup + CALIBRATING_MS + k + samples * Math.max(sampleMs, k);
   const tuned = new Set<string>();
   let ms = 0;
   let tuningCandidates = 0;
@@ -54,7 +53,7 @@ export function estimatePlan(plan: Plan, target: EstimateTarget): PlanEstimate {
     if (isTuned(item) && !tuned.has(item.family)) {
       tuned.add(item.family);
       tuningCandidates += item.variants.length;
-      ms += item.variants.length * timed(k, TUNING.samples, TUNING.sampleTargetMs);
+      ms += item.variants.length * timed(k, TUNING_TIMING.samples, TUNING_TIMING.sampleTargetMs);
     }
     ms += timed(k, plan.timing.samples, plan.timing.sampleTargetMs);
     gpuBytes += kcase.bytes;

@@ -46,10 +46,10 @@ const MAX_REPS_PER_SUBMIT = 4096;
 /** The most submits in one sample (the timestamp query set holds two stamps per submit). */
 export const MAX_SUBMITS_PER_SAMPLE = 64;
 /** Brief timing used to choose among a kernel's variants. */
-const TUNING_TIMING: TimingOptions = { samples: 2, sampleTargetMs: 2, submitBudgetMs: 40 };
+export const TUNING_TIMING: TimingOptions = { samples: 2, sampleTargetMs: 2, submitBudgetMs: 40 };
 
 /** A calibration submit stops doubling once it lasts this long. */
-const CALIBRATION_MS = 2;
+export const CALIBRATION_MS = 2;
 
 export interface Calibration {
   perDispatchMs: number;
