@@ -8,7 +8,8 @@
 //              barrier is expensive (software adapters).
 //   gemv_team  TEAM invocations per row, each taking every TEAM-th group, reduced through
 //              workgroup memory: coalesced loads and more parallelism for GPUs.
-// (gemv_subgroup.wgsl: the team reduction with subgroup operations, where they are granted.)
+// (gemv_subgroup.wgsl: the team reduction with subgroup operations, where they are granted;
+// gemv_rows4.wgsl: four rows per invocation.)
 
 override TEAM: u32 = 32u;
 

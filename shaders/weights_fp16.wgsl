@@ -23,3 +23,14 @@ fn group_dot(row: u32, g: u32) -> f32 {
     dot(halves(v2.x, v2.y), x[xb + 4u]) + dot(halves(v2.z, v2.w), x[xb + 5u]) +
     dot(halves(v3.x, v3.y), x[xb + 6u]) + dot(halves(v3.z, v3.w), x[xb + 7u]);
 }
+
+const GROUPED = false;
+
+fn group_scale(group: u32) -> f32 {
+  return 1.0;
+}
+
+fn eight_dot(row: u32, s: u32, xa: vec4<f32>, xb: vec4<f32>) -> f32 {
+  let v = weights[row * params.groups * 4u + s];
+  return dot(halves(v.x, v.y), xa) + dot(halves(v.z, v.w), xb);
+}

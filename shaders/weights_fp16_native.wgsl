@@ -28,3 +28,14 @@ fn group_dot(row: u32, g: u32) -> f32 {
     dot16(halves16(v2.x, v2.y), x[xb + 4u]) + dot16(halves16(v2.z, v2.w), x[xb + 5u]) +
     dot16(halves16(v3.x, v3.y), x[xb + 6u]) + dot16(halves16(v3.z, v3.w), x[xb + 7u]);
 }
+
+const GROUPED = false;
+
+fn group_scale(group: u32) -> f32 {
+  return 1.0;
+}
+
+fn eight_dot(row: u32, s: u32, xa: vec4<f32>, xb: vec4<f32>) -> f32 {
+  let v = weights[row * params.groups * 4u + s];
+  return dot16(halves16(v.x, v.y), xa) + dot16(halves16(v.z, v.w), xb);
+}

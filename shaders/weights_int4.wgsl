@@ -31,3 +31,11 @@ fn group_dot(row: u32, g: u32) -> f32 {
     dot(int4x4(v.w, 0u), x[xb + 6u]) + dot(int4x4(v.w, 1u), x[xb + 7u]);
   return s * group_scale(group);
 }
+
+const GROUPED = true;
+
+fn eight_dot(row: u32, s: u32, xa: vec4<f32>, xb: vec4<f32>) -> f32 {
+  // Word s % 4 of the group's 16-byte word holds weights 8s … 8s + 7 (low nibbles, then high).
+  let u = weights[row * params.groups + s / 4u][s % 4u];
+  return dot(int4x4(u, 0u), xa) + dot(int4x4(u, 1u), xb);
+}

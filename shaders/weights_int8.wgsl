@@ -29,3 +29,12 @@ fn group_dot(row: u32, g: u32) -> f32 {
     dot(int8x4(v1.z), x[xb + 6u]) + dot(int8x4(v1.w), x[xb + 7u]);
   return s * group_scale(group);
 }
+
+const GROUPED = true;
+
+fn eight_dot(row: u32, s: u32, xa: vec4<f32>, xb: vec4<f32>) -> f32 {
+  // A group's steps 0…3 are its words 0–1, 2–3, 4–5, 6–7: components 0–1 or 2–3 of a vec4.
+  let i = row * params.groups * 2u + s / 2u;
+  let c = 2u * (s & 1u);
+  return dot(int8x4(weights[i][c]), xa) + dot(int8x4(weights[i][c + 1u]), xb);
+}

@@ -4,6 +4,7 @@
 
 import gemvShader from '../../shaders/gemv.wgsl?raw';
 import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
+import rows4Shader from '../../shaders/gemv_rows4.wgsl?raw';
 import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
 import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
 import type { GpuContext } from '../gpu/device';
@@ -14,11 +15,12 @@ import { WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
 export interface GemvVariant {
   name: string;
-  entry: 'gemv_row' | 'gemv_team' | 'gemv_subgroup' | 'gemv_subgroup_rows';
+  entry: 'gemv_row' | 'gemv_rows4' | 'gemv_team' | 'gemv_subgroup' | 'gemv_subgroup_rows';
   workgroupSize: number;
   /**
    * Invocations per row (gemv_team; gemv_subgroup: the whole workgroup); gemv_subgroup_rows:
-   * a subgroup per row, `workgroupSize / team` rows per workgroup.
+   * a subgroup per row, `workgroupSize / team` rows per workgroup; gemv_rows4: ¼ (an
+   * invocation takes four rows).
    */
   team: number;
   /**
@@ -30,6 +32,7 @@ export interface GemvVariant {
 
 const ENTRIES: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'row-wg64', entry: 'gemv_row', workgroupSize: 64, team: 1 },
+  { name: 'rows4-wg64', entry: 'gemv_rows4', workgroupSize: 64, team: 1 / 4 },
   { name: 'team32-wg256', entry: 'gemv_team', workgroupSize: 256, team: 32 },
   { name: 'team8-wg64', entry: 'gemv_team', workgroupSize: 64, team: 8 },
   { name: 'subgroup-wg64', entry: 'gemv_subgroup', workgroupSize: 64, team: 64 },
@@ -37,14 +40,23 @@ const ENTRIES: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'sgrow16-wg64', entry: 'gemv_subgroup_rows', workgroupSize: 64, team: 4 },
 ];
 
-/** Every entry point with every weights code: e.g. row-wg64, row-wg64-f16, row-wg64-dp4a. */
+/**
+ * Every entry point with every weights code: e.g. row-wg64, row-wg64-f16, row-wg64-dp4a. gemv_rows4
+ * walks f32 x eight weights at a time, so it has no DP4A form (whose x is int8).
+ */
 export const GEMV_VARIANTS: readonly GemvVariant[] = (
   [
     ['portable', ''],
     ['f16-native', '-f16'],
     ['dp4a', '-dp4a'],
   ] as const
-).flatMap(([weights, suffix]) => ENTRIES.map((v) => ({ ...v, name: v.name + suffix, weights })));
+).flatMap(([weights, suffix]) =>
+  ENTRIES.filter((v) => weights !== 'dp4a' || v.entry !== 'gemv_rows4').map((v) => ({
+    ...v,
+    name: v.name + suffix,
+    weights,
+  })),
+);
 
 export interface GemvCapabilities {
   /** shader-f16 granted. */
@@ -120,7 +132,7 @@ function gemvCode(format: MatrixFormat, variant: GemvVariant): string {
     weightsShader(format, variant.weights),
     variant.weights === 'dp4a' ? '' : xF32,
     gemvCommon,
-    subgroup ? subgroupShader : gemvShader,
+    subgroup ? subgroupShader : variant.entry === 'gemv_rows4' ? rows4Shader : gemvShader,
   ].join('\n');
 }
 
@@ -139,11 +151,11 @@ function prepareGemv(
     tolerance: WEIGHTS_TOLERANCE[variant.weights],
     entryPoint: variant.entry,
     constants:
-      variant.entry === 'gemv_subgroup'
-        ? { WG: variant.workgroupSize }
-        : variant.entry === 'gemv_subgroup_rows'
-          ? { WG: variant.workgroupSize, ROWS: variant.workgroupSize / variant.team }
-          : { WG: variant.workgroupSize, TEAM: variant.team },
+      variant.entry === 'gemv_subgroup_rows'
+        ? { WG: variant.workgroupSize, ROWS: variant.workgroupSize / variant.team }
+        : variant.entry === 'gemv_row' || variant.entry === 'gemv_team'
+          ? { WG: variant.workgroupSize, TEAM: variant.team }
+          : { WG: variant.workgroupSize },
     ...(variant.weights === 'dp4a' ? { input: int8Activations(k, format === 'int4') } : {}),
     format,
     m: 1,

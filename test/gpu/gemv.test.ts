@@ -15,6 +15,7 @@ import { FAST_TIMING, sharedRunner } from './context';
 const t = sharedRunner();
 
 const ROW_VARIANT = GEMV_VARIANTS[0] as GemvVariant;
+const ROWS4_VARIANT = GEMV_VARIANTS.find((v) => v.entry === 'gemv_rows4') as GemvVariant;
 const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 
 describe('GEMV on a real adapter', () => {
@@ -90,14 +91,14 @@ describe('GEMV on a real adapter', () => {
 
   it('splits a matrix larger than one binding into row chunks, and still verifies', async () => {
     for (const format of MATRIX_FORMATS) {
-      // 16 KiB bindings: 99 rows of 1024 become chunks of 4 (f32) … 32 (int4) rows, the last ragged.
-      const small = { ...options, maxBindingBytes: 16384 };
-      const row = await t.runner.runCase(
-        gemvCase(format, 99, 1024, ROW_VARIANT, small),
-        FAST_TIMING,
-      );
-      expect(row.error, format).toBeUndefined();
-      expect(row.verified).toBe(true);
+      for (const variant of [ROW_VARIANT, ROWS4_VARIANT]) {
+        // 16 KiB bindings: 99 rows of 1024 become chunks of 4 (f32) … 32 (int4) rows, the last
+        // ragged (3 rows: rows4 repeats its last row and writes only those that exist).
+        const small = { ...options, maxBindingBytes: 16384 };
+        const row = await t.runner.runCase(gemvCase(format, 99, 1024, variant, small), FAST_TIMING);
+        expect(row.error, `${format} ${variant.name}`).toBeUndefined();
+        expect(row.verified).toBe(true);
+      }
     }
   });
 
