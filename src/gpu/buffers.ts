@@ -139,3 +139,10 @@ export class BufferLedger {
     for (const b of [...this.live]) this.destroy(b);
   }
 }
+
+/** Queues a copy of all of `from` into `to` (same size; COPY_SRC and COPY_DST usage). */
+export function copyWhole(device: GPUDevice, from: GPUBuffer, to: GPUBuffer): void {
+  const encoder = device.createCommandEncoder({ label: 'copy-whole' });
+  encoder.copyBufferToBuffer(from, 0, to, 0, from.size);
+  device.queue.submit([encoder.finish()]);
+}

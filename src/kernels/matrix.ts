@@ -3,6 +3,7 @@
 // working set then exceeds the last-level cache). Filled on the GPU with the same counter hash
 // the CPU reference reads (randomMatrixWords).
 
+import { copyWhole } from '../gpu/buffers';
 import { fillRandom } from '../gpu/fill';
 import { createComputePipeline } from '../gpu/pipeline';
 import {
@@ -73,32 +74,39 @@ export async function uploadMatrix(
       weights: [],
       scales: isGrouped(format) ? [] : null,
     };
+    // Copy 0 is filled on the GPU; the other copies are byte copies of it (much cheaper than
+    // hashing every word again on a software adapter).
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
     for (let c = 0; c < copies; c++) {
       const w = await env.buffers.create(
         `${format}-weights-${rowStart}-${c}`,
         rows * words * 4,
-        GPUBufferUsage.STORAGE,
+        usage,
       );
-      await fillRandom(env.device, env.buffers, w, {
-        seed,
-        first: rowStart * words,
-        ...WEIGHT_WORD_MASK[format],
-      });
+      const firstWeights = chunk.weights[0];
+      if (firstWeights) copyWhole(env.device, firstWeights, w);
+      else {
+        await fillRandom(env.device, env.buffers, w, {
+          seed,
+          first: rowStart * words,
+          ...WEIGHT_WORD_MASK[format],
+        });
+      }
       chunk.weights.push(w);
       if (chunk.scales) {
         const groups = (rows * k) / GROUP_SIZE;
         // Scale words hold two groups; an odd count pads the last word (uniform size ≥ 4).
         const size = Math.ceil(groups / 2) * 4;
-        const s = await env.buffers.create(
-          `${format}-scales-${rowStart}-${c}`,
-          size,
-          GPUBufferUsage.STORAGE,
-        );
-        await fillRandom(env.device, env.buffers, s, {
-          seed: scaleSeed(seed),
-          first: (rowStart * k) / GROUP_SIZE / 2,
-          ...SCALE_WORD_MASK,
-        });
+        const s = await env.buffers.create(`${format}-scales-${rowStart}-${c}`, size, usage);
+        const firstScales = chunk.scales[0];
+        if (firstScales) copyWhole(env.device, firstScales, s);
+        else {
+          await fillRandom(env.device, env.buffers, s, {
+            seed: scaleSeed(seed),
+            first: (rowStart * k) / GROUP_SIZE / 2,
+            ...SCALE_WORD_MASK,
+          });
+        }
         chunk.scales.push(s);
       }
     }
