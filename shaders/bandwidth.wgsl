@@ -11,6 +11,9 @@
 //              hoisting loads out of the pass loop. No workgroup reduction: on software
 //              adapters a barrier costs more than these few bytes of output.
 //              bytes = 16·n·passes + 4·threads; flops = 0.
+// read_probe_x4  the same sums, walking four elements (i, i + threads, i + 2·threads,
+//              i + 3·threads) per loop step into two accumulators: fewer loop steps per load,
+//              which software adapters need to reach their peak (GPUs rarely mind either way).
 // copy_probe   dst[i] = src[i] ^ p for each pass p; final dst = src ^ (passes − 1).
 //              bytes = 32·n·passes; flops = 0.
 // write_probe  dst[i] = (4i, 4i+1, 4i+2, 4i+3) ^ (seed ^ p); final uses p = passes − 1.
@@ -39,6 +42,26 @@ fn read_probe(@builtin(global_invocation_id) gid: vec3<u32>) {
       acc += src[i] ^ salt;
     }
   }
+  sums[gid.x] = acc.x + acc.y + acc.z + acc.w;
+}
+
+@compute @workgroup_size(WG)
+fn read_probe_x4(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let t = params.threads;
+  var a = vec4<u32>(0u);
+  var b = vec4<u32>(0u);
+  for (var p = 0u; p < params.passes; p++) {
+    let salt = vec4<u32>(p);
+    var i = gid.x;
+    for (; i + 3u * t < params.n; i += 4u * t) {
+      a += (src[i] ^ salt) + (src[i + t] ^ salt);
+      b += (src[i + 2u * t] ^ salt) + (src[i + 3u * t] ^ salt);
+    }
+    for (; i < params.n; i += t) {
+      a += src[i] ^ salt;
+    }
+  }
+  let acc = a + b;
   sums[gid.x] = acc.x + acc.y + acc.z + acc.w;
 }
 

@@ -3,7 +3,12 @@
 // limits allow, and the GEMV/GEMM shapes of Llama-3-8B and Llama-3-70B.
 
 import type { GpuContext } from '../gpu/device';
-import { bandwidthCase } from '../kernels/bandwidth';
+import {
+  type BandwidthOptions,
+  bandwidthCase,
+  READ_VARIANTS,
+  readVariantOptions,
+} from '../kernels/bandwidth';
 import { fmaCase } from '../kernels/fma';
 import type { MatrixFormat } from '../kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
@@ -148,18 +153,29 @@ function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPl
 const ALL_FORMATS: readonly MatrixFormat[] = ['f32', 'fp16', 'int8', 'int4'];
 const BATCH_SWEEP = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
-function probes(quick: boolean, inputs: PlanInputs, settings: RunSettings): KernelCase[] {
+/** A read size, tuned between READ_VARIANTS once per run (the peak is the faster one's). */
+function read(size: number, options: BandwidthOptions): TunedCase {
+  const first = bandwidthCase('read', size, options);
+  return {
+    kind: 'tuned',
+    kernel: 'read',
+    family: 'read',
+    label: first.label,
+    variants: READ_VARIANTS,
+    make: (name) => bandwidthCase('read', size, readVariantOptions(name, options)),
+  };
+}
+
+function probes(quick: boolean, inputs: PlanInputs, settings: RunSettings): PlanItem[] {
   const cap = Math.min(
     quick ? 16 * MiB : 1 * GiB,
     (settings.maxWorkingSetMiB ?? Number.POSITIVE_INFINITY) * MiB,
   );
   const largest = maxWorkingSet(inputs.limits, cap);
   const bandwidth = { targetBytesPerDispatch: quick ? 16 * MiB : 256 * MiB };
-  const cases: KernelCase[] = [];
+  const cases: PlanItem[] = [];
   // Quick: a coarse read sweep and one copy/write size; full: ×4 steps and ×16 steps.
-  for (const size of workingSetSweep(largest, quick ? 16 : 4)) {
-    cases.push(bandwidthCase('read', size, bandwidth));
-  }
+  for (const size of workingSetSweep(largest, quick ? 16 : 4)) cases.push(read(size, bandwidth));
   const coarse = quick ? [largest] : workingSetSweep(largest, 16);
   // copy uses two halves of the working set, each bound separately.
   for (const size of coarse) cases.push(bandwidthCase('copy', size * 2, bandwidth));

@@ -46,7 +46,10 @@ const MAX_REPS_PER_SUBMIT = 4096;
 /** The most submits in one sample (the timestamp query set holds two stamps per submit). */
 export const MAX_SUBMITS_PER_SAMPLE = 64;
 /** Brief timing used to choose among a kernel's variants. */
-export const TUNING_TIMING: TimingOptions = { samples: 2, sampleTargetMs: 2, submitBudgetMs: 40 };
+export const TUNING_TIMING: TimingOptions = { samples: 3, sampleTargetMs: 2, submitBudgetMs: 40 };
+
+/** In tuning, a variant this many times slower than the best so far is not sampled further. */
+const ABANDON_FACTOR = 2;
 
 /** A calibration submit stops doubling once it lasts this long. */
 export const CALIBRATION_MS = 2;
@@ -95,11 +98,17 @@ export class BenchRunner {
     this.waitTimeoutMs = options.waitTimeoutMs ?? GPU_WAIT_TIMEOUT_MS;
   }
 
-  /** Measures one case. Throws only for conditions that end the run (cancel, device lost). */
+  /**
+   * Measures one case. Throws only for conditions that end the run (cancel, device lost).
+   * `abandonAboveMs`: a case whose calibration already shows a dispatch slower than this is not
+   * sampled further; its row carries the calibration time as its one sample (tuning uses this
+   * to spend little time on variants that cannot win).
+   */
   async runCase(
     kcase: KernelCase,
     timing: TimingOptions,
     signal?: AbortSignal,
+    abandonAboveMs = Number.POSITIVE_INFINITY,
   ): Promise<ResultRow> {
     const errorsBefore = this.gpu.uncapturedErrors.length;
     try {
@@ -116,6 +125,9 @@ export class BenchRunner {
       }
       const calibration = await this.calibrate(prepared, timing);
       this.checkpoint(signal, errorsBefore);
+      if (calibration.perDispatchMs > abandonAboveMs) {
+        return measuredRow(kcase, summarize([calibration.perDispatchMs]), calibration);
+      }
       let samples = await this.sample(prepared, calibration, timing.samples, signal, errorsBefore);
       let stats = summarize(samples);
       if (isNoisy(stats)) {
@@ -220,22 +232,30 @@ export class BenchRunner {
   }
 
   /**
-   * Times each variant of a tuned case briefly and returns the fastest verified one. Throws
+   * Times each variant of a tuned case briefly and returns the verified one with the fastest
+   * sample (a median of a few samples swings with whatever else the machine does). Throws
    * when none verifies (the caller records a failed row naming each variant's error).
    */
   private async tune(item: TunedCase, signal: AbortSignal | undefined): Promise<TuningRecord> {
     const candidates: TuningRecord['candidates'] = [];
+    let bestMs = Number.POSITIVE_INFINITY;
     for (const variant of item.variants) {
-      const row = await this.runCase(item.make(variant), TUNING_TIMING, signal);
+      const row = await this.runCase(
+        item.make(variant),
+        TUNING_TIMING,
+        signal,
+        ABANDON_FACTOR * bestMs,
+      );
+      if (row.verified) bestMs = Math.min(bestMs, row.minMs);
       candidates.push(
         row.verified
-          ? { variant, medianMs: row.medianMs }
+          ? { variant, medianMs: row.medianMs, minMs: row.minMs }
           : { variant, error: row.error ?? 'failed' },
       );
     }
     const best = candidates
-      .filter((c) => c.medianMs !== undefined)
-      .sort((a, b) => (a.medianMs ?? 0) - (b.medianMs ?? 0))[0];
+      .filter((c) => c.minMs !== undefined)
+      .sort((a, b) => (a.minMs ?? 0) - (b.minMs ?? 0))[0];
     if (!best) {
       throw new Error(
         `no variant verified: ${candidates.map((c) => `${c.variant}: ${c.error}`).join('; ')}`,

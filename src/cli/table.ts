@@ -92,13 +92,13 @@ function tuningLines(doc: ResultsDocument): string[] {
   if (!doc.tuning?.length) return [];
   return [
     '',
-    'Variants chosen on this adapter (brief timing of each):',
+    'Variants chosen on this adapter (brief timing of each, fastest sample):',
     ...doc.tuning.map(
       (t) =>
         `  ${t.family}: ${t.chosen}  [${t.candidates
           .map(
             (c) =>
-              `${c.variant} ${c.medianMs === undefined ? 'failed' : `${fixed(c.medianMs, 3)} ms`}`,
+              `${c.variant} ${c.medianMs === undefined ? 'failed' : `${fixed(c.minMs ?? c.medianMs, 3)} ms`}`,
           )
           .join(', ')}] on ${t.label}`,
     ),

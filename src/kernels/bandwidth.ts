@@ -15,6 +15,28 @@ export interface BandwidthOptions {
   workgroupSize?: number;
   maxWorkgroups?: number;
   seed?: number;
+  /** read only: walk four elements per loop step (read_probe_x4), the same sums. */
+  unroll4?: boolean;
+}
+
+/**
+ * The read probe's implementations; the plan keeps the faster per adapter, so the read ceiling
+ * is what the adapter can really reach. GPUs want many short invocations; CPU adapters want a
+ * few long ones per core (each invocation and workgroup has a fixed cost there), walked four
+ * elements per loop step (on SwiftShader about 1.5× the plain probe's bandwidth).
+ */
+const READ_OPTIONS = {
+  'u32x4-wg256': {},
+  'u32x4-unroll4-wg64-g16': { unroll4: true, workgroupSize: 64, maxWorkgroups: 16 },
+} as const satisfies Record<string, Partial<BandwidthOptions>>;
+
+export const READ_VARIANTS = Object.keys(READ_OPTIONS) as readonly string[];
+
+/** Options for one of READ_VARIANTS. */
+export function readVariantOptions(variant: string, options: BandwidthOptions): BandwidthOptions {
+  const chosen = (READ_OPTIONS as Record<string, Partial<BandwidthOptions>>)[variant];
+  if (!chosen) throw new RangeError(`no variant named ${variant}`);
+  return { ...options, ...chosen };
 }
 
 const ENTRY: Record<BandwidthKind, string> = {
@@ -74,9 +96,10 @@ export function bandwidthCase(
   const wg = options.workgroupSize ?? 256;
   const seed = options.seed ?? 0x5eed;
   const retried = requestedBytes !== workingSetBytes;
+  const unroll4 = kind === 'read' && options.unroll4 === true;
   return {
     kernel: kind,
-    variant: `u32x4-wg${wg}`,
+    variant: `u32x4${unroll4 ? '-unroll4' : ''}-wg${wg}${options.maxWorkgroups ? `-g${options.maxWorkgroups}` : ''}`,
     format: 'u32',
     shape: {
       workingSetBytes,
@@ -86,7 +109,8 @@ export function bandwidthCase(
     bytes: geometry.bytes,
     flops: 0,
     label: `${kind} ${formatBytes(workingSetBytes)}${retried ? ` (${formatBytes(requestedBytes)} did not fit)` : ''}`,
-    prepare: (env) => prepareBandwidth(env, kind, geometry, wg, seed),
+    prepare: (env) =>
+      prepareBandwidth(env, kind, geometry, wg, seed, unroll4 ? 'read_probe_x4' : ENTRY[kind]),
     smaller: () =>
       workingSetBytes / 2 >= SMALLEST_WORKING_SET
         ? bandwidthCase(kind, workingSetBytes / 2, options, requestedBytes)
@@ -100,12 +124,13 @@ async function prepareBandwidth(
   g: BandwidthGeometry,
   wg: number,
   seed: number,
+  entryPoint: string,
 ): Promise<PreparedKernel> {
   const { device, buffers } = env;
   const pipeline = await createComputePipeline(device, {
     label: `bandwidth-${kind}`,
     code: shader,
-    entryPoint: ENTRY[kind],
+    entryPoint,
     constants: { WG: wg },
   });
   const params = await buffers.createUniform(

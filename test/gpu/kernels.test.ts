@@ -1,7 +1,12 @@
 // Every kernel runs for real through Dawn and is checked against its CPU reference.
 
 import { describe, expect, it } from 'vitest';
-import { bandwidthCase, bandwidthGeometry } from '../../src/kernels/bandwidth';
+import {
+  bandwidthCase,
+  bandwidthGeometry,
+  READ_VARIANTS,
+  readVariantOptions,
+} from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
 import { FAST_TIMING, sharedRunner } from './context';
 
@@ -21,6 +26,22 @@ describe('bandwidth probes on a real adapter', () => {
         expect(row.medianMs).toBeGreaterThan(0);
         expect(row.gbps).toBeCloseTo(row.bytes / (row.medianMs / 1000) / 1e9, 6);
         expect(row.samples).toBeGreaterThanOrEqual(FAST_TIMING.samples);
+      });
+    }
+  }
+});
+
+describe('every read probe variant on a real adapter', () => {
+  // 100032 bytes: 6252 elements, so some invocations walk a tail past the unrolled steps.
+  for (const variant of READ_VARIANTS) {
+    for (const size of [64 * 1024, 100_032, 4 << 20]) {
+      it(`${variant} over ${size} bytes gives the reference sums`, async () => {
+        const options = readVariantOptions(variant, { targetBytesPerDispatch: 1 << 20 });
+        const row = await t.runner.runCase(bandwidthCase('read', size, options), FAST_TIMING);
+        expect(row.error).toBeUndefined();
+        expect(row.verified).toBe(true);
+        expect(row.variant).toBe(variant);
+        expect(row.bytes).toBe(bandwidthGeometry('read', size, options).bytes);
       });
     }
   }

@@ -100,16 +100,40 @@ describe('a whole plan', () => {
       expect(row.intensity).toBeCloseTo(row.flops / row.bytes, 9);
       expect(row.rooflineEfficiency).toBeGreaterThan(0);
     }
-    expect(doc.tuning?.map((t) => t.family)).toEqual(['gemv', 'gemm']);
+    expect(doc.tuning?.map((t) => t.family)).toEqual(['read', 'gemv', 'gemm']);
     for (const t of doc.tuning ?? []) {
       expect(t.candidates.map((c) => c.variant)).toContain(t.chosen);
-      const times = t.candidates.flatMap((c) => (c.medianMs === undefined ? [] : [c.medianMs]));
-      expect(t.candidates.find((c) => c.variant === t.chosen)?.medianMs).toBe(Math.min(...times));
+      // The fastest sample decides; every candidate verified and was timed.
+      const times = t.candidates.map((c) => c.minMs ?? Number.NaN);
+      for (const ms of times) expect(ms).toBeGreaterThan(0);
+      expect(t.candidates.find((c) => c.variant === t.chosen)?.minMs).toBe(Math.min(...times));
     }
+    // Each read row ran the variant the tuning chose.
+    const readChoice = doc.tuning?.find((t) => t.family === 'read')?.chosen;
+    for (const row of doc.results.filter((r) => r.kernel === 'read'))
+      expect(row.variant).toBe(readChoice);
     const summary = summarizeRun(doc);
     expect(summary.dramReadGbps).toBeGreaterThan(0);
     expect(summary.computePeakGflops.f32).toBeGreaterThan(0);
     expect(runner.ledger.liveCount).toBe(0);
+  });
+});
+
+describe('tuning', () => {
+  it('stops sampling a case already slower than abandonAboveMs, after verifying it', async () => {
+    const runner = new BenchRunner(gpu);
+    const kcase = bandwidthCase('read', 256 * 1024, { targetBytesPerDispatch: 1 << 20 });
+    const full = await runner.runCase(kcase, FAST_TIMING);
+    const cut = await runner.runCase(kcase, FAST_TIMING, undefined, full.minMs / 100);
+    const broken = await runner.runCase(brokenKernel(), FAST_TIMING, undefined, 0);
+    runner.destroy();
+    expect(full.samples).toBeGreaterThanOrEqual(FAST_TIMING.samples);
+    expect(cut.verified).toBe(true);
+    expect(cut.samples).toBe(1);
+    expect(cut.minMs).toBe(cut.medianMs);
+    expect(cut.minMs).toBeGreaterThan(0);
+    // Verification still comes first: a wrong kernel is a failed row, not a time.
+    expect(broken.verified).toBe(false);
   });
 });
 

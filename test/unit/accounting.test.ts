@@ -2,7 +2,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildPlan, isTuned, maxWorkingSet, workingSetSweep } from '../../src/bench/plan';
-import { bandwidthCase, bandwidthGeometry, expectedReadSums } from '../../src/kernels/bandwidth';
+import {
+  bandwidthCase,
+  bandwidthGeometry,
+  expectedReadSums,
+  READ_VARIANTS,
+} from '../../src/kernels/bandwidth';
 import { fmaCase, fmaGeometry, fmaReference } from '../../src/kernels/fma';
 import { fromHalfBits, roundHalf, toHalfBits } from '../../src/kernels/half';
 import type { KernelCase } from '../../src/kernels/types';
@@ -105,7 +110,10 @@ describe('plans', () => {
   it('full reaches 1 GiB where granted; quick stays small; f16 only with shader-f16', () => {
     const full = buildPlan('full', { limits, hasF16: true });
     const quick = buildPlan('quick', { limits, hasF16: false });
-    const probes = (p: typeof full) => p.cases.filter((c) => !isTuned(c)) as KernelCase[];
+    const probes = (p: typeof full): KernelCase[] =>
+      p.cases
+        .map((c) => (isTuned(c) ? c.make(c.variants[0] ?? '') : c))
+        .filter((c) => c.kernel !== 'gemv' && c.kernel !== 'gemm');
     const largestRead = (p: typeof full) =>
       Math.max(
         ...probes(p)
@@ -132,8 +140,11 @@ describe('the GEMV/GEMM plan', () => {
     const items = tuned('quick');
     const gemv = items.filter((i) => i.kernel === 'gemv');
     expect(gemv.map((i) => i.make('row-wg64').format)).toEqual(['f32', 'fp16', 'int8', 'int4']);
-    // Quick tunes once per kernel; full once per kernel and format.
-    expect(new Set(items.map((i) => i.family))).toEqual(new Set(['gemv', 'gemm']));
+    // Quick tunes once per kernel; full once per kernel and format. Both choose the read probe.
+    expect(new Set(items.map((i) => i.family))).toEqual(new Set(['read', 'gemv', 'gemm']));
+    const reads = items.filter((i) => i.kernel === 'read');
+    expect(reads.map((i) => i.variants)).toEqual(reads.map(() => READ_VARIANTS));
+    expect(new Set(tuned('full').map((i) => i.family))).toContain('read');
     expect(new Set(tuned('full').map((i) => i.family))).toContain('gemv int4');
     const sweep = items
       .filter((i) => i.label.startsWith('gemm int4'))
@@ -146,7 +157,7 @@ describe('the GEMV/GEMM plan', () => {
   });
 
   it('full: the Llama-3-8B and -70B matrices, the batch sweep to 256, prefill at 512', () => {
-    const items = tuned('full');
+    const items = tuned('full').filter((i) => i.kernel === 'gemv' || i.kernel === 'gemm');
     const shapes = items.map((i) => i.make(i.variants[0] ?? '').shape);
     // Llama-3-8B QKV and the 70B output head, from the model catalogue.
     expect(shapes).toContainEqual({ m: 1, n: 6144, k: 4096 });
@@ -154,5 +165,6 @@ describe('the GEMV/GEMM plan', () => {
     expect(shapes).toContainEqual({ m: 256, n: 28672, k: 4096 });
     expect(shapes).toContainEqual({ m: 512, n: 4096, k: 14336 });
     expect(() => items[0]?.make('no-such-variant')).toThrow(/no variant named/);
+    expect(() => tuned('full')[0]?.make('no-such-variant')).toThrow(/no variant named/);
   });
 });

@@ -60,7 +60,9 @@ describe('run settings', () => {
     });
     expect(pinned.timing.samples).toBe(3);
     const sizes = pinned.cases.flatMap((c) =>
-      !isTuned(c) && c.kernel === 'read' ? [c.shape.workingSetBytes ?? 0] : [],
+      isTuned(c) && c.kernel === 'read'
+        ? [c.make(c.variants[0] ?? '').shape.workingSetBytes ?? 0]
+        : [],
     );
     expect(Math.max(...sizes)).toBe(1 << 20);
     const gemv = pinned.cases.filter((c) => isTuned(c) && c.kernel === 'gemv');
