@@ -9,7 +9,8 @@
 //                          which loads x once for several rows)
 //   GROUPED, group_scale(row · groups + g)  whether groups of 32 carry a scale, and that scale
 //                          (1 for the formats without one)
-// Both are written without local arrays: software adapters keep those in memory, not registers.
+// (The DP4A codes, weights_*_dp4a.wgsl, define group_dot only.) All are written without local
+// arrays: software adapters keep those in memory, not registers.
 
 fn dequant_vec(row: u32, g: u32, j: u32) -> vec4<f32> {
   return bitcast<vec4<f32>>(weights[(row * params.groups + g) * 8u + j]);

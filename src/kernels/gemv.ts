@@ -1,6 +1,7 @@
 // GEMV y = W·x (decode), assembled from parts: directives, the weights code (how a group of 32
 // weights meets x: dequantized in f32, in f16, or as int8 dot products), x's binding, the shared
-// declarations (gemv_common.wgsl), then the entry points (gemv.wgsl, or gemv_subgroup.wgsl).
+// declarations (gemv_common.wgsl), then the entry points (gemv.wgsl, gemv_rows4.wgsl or
+// gemv_subgroup.wgsl).
 
 import gemvShader from '../../shaders/gemv.wgsl?raw';
 import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
