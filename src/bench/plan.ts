@@ -136,11 +136,18 @@ function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedC
   };
 }
 
+/**
+ * GEMM is tuned apart for few tokens (M ≤ 16: batched decode, memory-bound, where a big tile
+ * wastes most of its rows) and many (prefill, compute-bound, where big tiles pay off).
+ */
+const SMALL_M = 16;
+
 function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPlan): TunedCase {
+  const regime = m <= SMALL_M ? `M≤${SMALL_M}` : `M>${SMALL_M}`;
   return {
     kind: 'tuned',
     kernel: 'gemm',
-    family: p.tunePerFormat ? `gemm ${format}` : 'gemm',
+    family: p.tunePerFormat ? `gemm ${format} ${regime}` : `gemm ${regime}`,
     label: `gemm ${format} M=${m} ${n}×${k}`,
     variants: pinned(
       GEMM_VARIANTS.map((v) => v.name),

@@ -8,16 +8,19 @@ import { WEIGHTS_TOLERANCE, weightsShader } from './weights';
 
 export interface GemmVariant {
   name: string;
-  entry: 'gemm_reg' | 'gemm_tile';
+  entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile';
+  /** Rows of Y (tokens) one workgroup computes; it always covers 32 columns (see gemm.wgsl). */
+  blockM: number;
 }
 
 export const GEMM_VARIANTS: readonly GemmVariant[] = [
-  { name: 'reg4x4', entry: 'gemm_reg' },
-  { name: 'tile32-smem', entry: 'gemm_tile' },
+  { name: 'reg4x4', entry: 'gemm_reg', blockM: 32 },
+  { name: 'reg8x4', entry: 'gemm_reg8', blockM: 64 },
+  { name: 'tile32-smem', entry: 'gemm_tile', blockM: 32 },
 ];
 
-/** Outputs of one workgroup along each side (see gemm.wgsl). */
-const BLOCK = 32;
+/** Columns of Y (rows of W) one workgroup computes. */
+const BLOCK_N = 32;
 
 export function gemmBytes(format: MatrixFormat, m: number, n: number, k: number): number {
   return matrixBytes(format, n, k) + 4 * m * k + 4 * m * n;
@@ -66,7 +69,7 @@ function prepareGemm(
     maxBindingBytes: options.maxBindingBytes,
     layout: (chunk) => ({
       params: [m, chunk.rows, k / 32, chunk.rowStart, n, 0, 0, 0],
-      workgroups: [Math.ceil(chunk.rows / BLOCK), Math.ceil(m / BLOCK)],
+      workgroups: [Math.ceil(chunk.rows / BLOCK_N), Math.ceil(m / variant.blockM)],
     }),
   });
 }

@@ -13,11 +13,13 @@ const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 describe('GEMM on a real adapter', () => {
   for (const format of MATRIX_FORMATS) {
     for (const variant of GEMM_VARIANTS) {
-      it(`${format} ${variant.name}: M=1, M=37 over 45×96 and M=64 over 64×128 verify`, async () => {
+      it(`${format} ${variant.name}: M=1, 37 over 45×96, M=64 over 64×128, M=70 over 33×64 verify`, async () => {
+        // M=70 spans two 64-row blocks (reg8x4) and three 32-row ones, the last ragged.
         for (const [m, n, k] of [
           [1, 45, 96],
           [37, 45, 96],
           [64, 64, 128],
+          [70, 33, 64],
         ] as const) {
           const row = await t.runner.runCase(
             gemmCase(format, m, n, k, variant, options),

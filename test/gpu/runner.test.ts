@@ -100,7 +100,7 @@ describe('a whole plan', () => {
       expect(row.intensity).toBeCloseTo(row.flops / row.bytes, 9);
       expect(row.rooflineEfficiency).toBeGreaterThan(0);
     }
-    expect(doc.tuning?.map((t) => t.family)).toEqual(['read', 'gemv', 'gemm']);
+    expect(doc.tuning?.map((t) => t.family)).toEqual(['read', 'gemv', 'gemm M≤16', 'gemm M>16']);
     for (const t of doc.tuning ?? []) {
       expect(t.candidates.map((c) => c.variant)).toContain(t.chosen);
       // The fastest sample decides; every candidate verified and was timed.

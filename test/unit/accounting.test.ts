@@ -141,11 +141,19 @@ describe('the GEMV/GEMM plan', () => {
     const gemv = items.filter((i) => i.kernel === 'gemv');
     expect(gemv.map((i) => i.make('row-wg64').format)).toEqual(['f32', 'fp16', 'int8', 'int4']);
     // Quick tunes once per kernel; full once per kernel and format. Both choose the read probe.
-    expect(new Set(items.map((i) => i.family))).toEqual(new Set(['read', 'gemv', 'gemm']));
+    expect(new Set(items.map((i) => i.family))).toEqual(
+      new Set(['read', 'gemv', 'gemm M≤16', 'gemm M>16']),
+    );
     const reads = items.filter((i) => i.kernel === 'read');
     expect(reads.map((i) => i.variants)).toEqual(reads.map(() => READ_VARIANTS));
     expect(new Set(tuned('full').map((i) => i.family))).toContain('read');
     expect(new Set(tuned('full').map((i) => i.family))).toContain('gemv int4');
+    // GEMM: batched decode and prefill are tuned apart (M = 16 is the last small one).
+    const families = (m: number) =>
+      tuned('full').filter((i) => i.kernel === 'gemm' && i.make('reg4x4').shape.m === m);
+    expect(families(16).every((i) => i.family.endsWith('M≤16'))).toBe(true);
+    expect(families(32).every((i) => i.family.endsWith('M>16'))).toBe(true);
+    expect(families(512).map((i) => i.family)).toContain('gemm int8 M>16');
     const sweep = items
       .filter((i) => i.label.startsWith('gemm int4'))
       .map((i) => i.make('reg4x4').shape.m);
