@@ -4,7 +4,7 @@
 // the CPU reference reads (randomMatrixWords).
 
 import { copyWhole } from '../gpu/buffers';
-import { fillRandom } from '../gpu/fill';
+import { type FillSpec, fillRandom } from '../gpu/fill';
 import { createComputePipeline } from '../gpu/pipeline';
 import {
   checkShape,
@@ -50,6 +50,20 @@ export function rowsPerChunk(
   return Math.min(n, rows);
 }
 
+/**
+ * Copy 0 of a buffer is filled on the GPU; later copies are byte copies of it (much cheaper than
+ * hashing every word again on a software adapter).
+ */
+async function fillOrCopy(
+  env: KernelEnv,
+  first: GPUBuffer | undefined,
+  buffer: GPUBuffer,
+  fill: FillSpec,
+): Promise<void> {
+  if (first) copyWhole(env.device, first, buffer);
+  else await fillRandom(env.device, env.buffers, buffer, fill);
+}
+
 export async function uploadMatrix(
   env: KernelEnv,
   spec: {
@@ -66,6 +80,8 @@ export async function uploadMatrix(
   const perChunk = rowsPerChunk(format, n, k, spec.maxBindingBytes);
   const words = wordsPerRow(format, k);
   const chunks: MatrixChunk[] = [];
+  // Read at call time: in Node, Dawn's GPUBufferUsage global exists only once a device does.
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
   for (let rowStart = 0; rowStart < n; rowStart += perChunk) {
     const rows = Math.min(perChunk, n - rowStart);
     const chunk: MatrixChunk = {
@@ -74,39 +90,28 @@ export async function uploadMatrix(
       weights: [],
       scales: isGrouped(format) ? [] : null,
     };
-    // Copy 0 is filled on the GPU; the other copies are byte copies of it (much cheaper than
-    // hashing every word again on a software adapter).
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
     for (let c = 0; c < copies; c++) {
       const w = await env.buffers.create(
         `${format}-weights-${rowStart}-${c}`,
         rows * words * 4,
         usage,
       );
-      const firstWeights = chunk.weights[0];
-      if (firstWeights) copyWhole(env.device, firstWeights, w);
-      else {
-        await fillRandom(env.device, env.buffers, w, {
-          seed,
-          first: rowStart * words,
-          ...WEIGHT_WORD_MASK[format],
-        });
-      }
+      await fillOrCopy(env, chunk.weights[0], w, {
+        seed,
+        first: rowStart * words,
+        ...WEIGHT_WORD_MASK[format],
+      });
       chunk.weights.push(w);
       if (chunk.scales) {
         const groups = (rows * k) / GROUP_SIZE;
         // Scale words hold two groups; an odd count pads the last word (uniform size ≥ 4).
         const size = Math.ceil(groups / 2) * 4;
         const s = await env.buffers.create(`${format}-scales-${rowStart}-${c}`, size, usage);
-        const firstScales = chunk.scales[0];
-        if (firstScales) copyWhole(env.device, firstScales, s);
-        else {
-          await fillRandom(env.device, env.buffers, s, {
-            seed: scaleSeed(seed),
-            first: (rowStart * k) / GROUP_SIZE / 2,
-            ...SCALE_WORD_MASK,
-          });
-        }
+        await fillOrCopy(env, chunk.scales[0], s, {
+          seed: scaleSeed(seed),
+          first: (rowStart * k) / GROUP_SIZE / 2,
+          ...SCALE_WORD_MASK,
+        });
         chunk.scales.push(s);
       }
     }
