@@ -25,16 +25,23 @@ export interface BandwidthOptions {
  * few long ones per core (each invocation and workgroup has a fixed cost there), walked four
  * elements per loop step (on SwiftShader about 1.5× the plain probe's bandwidth).
  */
-const READ_OPTIONS = {
-  'u32x4-wg256': {},
-  'u32x4-unroll4-wg64-g16': { unroll4: true, workgroupSize: 64, maxWorkgroups: 16 },
-} as const satisfies Record<string, Partial<BandwidthOptions>>;
+const READ_SHAPES: readonly Partial<BandwidthOptions>[] = [
+  {},
+  { unroll4: true, workgroupSize: 64, maxWorkgroups: 16 },
+];
 
-export const READ_VARIANTS = Object.keys(READ_OPTIONS) as readonly string[];
+/** A probe's variant name, from the options that shape it: e.g. u32x4-unroll4-wg64-g16. */
+function variantName(kind: BandwidthKind, options: Partial<BandwidthOptions>): string {
+  const unroll4 = kind === 'read' && options.unroll4 === true;
+  const cap = options.maxWorkgroups ? `-g${options.maxWorkgroups}` : '';
+  return `u32x4${unroll4 ? '-unroll4' : ''}-wg${options.workgroupSize ?? 256}${cap}`;
+}
+
+export const READ_VARIANTS: readonly string[] = READ_SHAPES.map((o) => variantName('read', o));
 
 /** Options for one of READ_VARIANTS. */
 export function readVariantOptions(variant: string, options: BandwidthOptions): BandwidthOptions {
-  const chosen = (READ_OPTIONS as Record<string, Partial<BandwidthOptions>>)[variant];
+  const chosen = READ_SHAPES[READ_VARIANTS.indexOf(variant)];
   if (!chosen) throw new RangeError(`no variant named ${variant}`);
   return { ...options, ...chosen };
 }
@@ -99,7 +106,7 @@ export function bandwidthCase(
   const unroll4 = kind === 'read' && options.unroll4 === true;
   return {
     kernel: kind,
-    variant: `u32x4${unroll4 ? '-unroll4' : ''}-wg${wg}${options.maxWorkgroups ? `-g${options.maxWorkgroups}` : ''}`,
+    variant: variantName(kind, options),
     format: 'u32',
     shape: {
       workingSetBytes,
