@@ -12,9 +12,10 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 bash scripts/system-deps.sh
 
-echo "== format, lint (biome) and types (tsc)"
+echo "== format, lint (biome), types (tsc) and layers (dependency-cruiser)"
 npx biome check --error-on-warnings .
 npx tsc --noEmit -p tsconfig.json
+npx depcruise src bench test --config .dependency-cruiser.cjs
 
 echo "== tests: unit, gpu (Dawn in Node), browser (Chromium), e2e"
 mkdir -p test-results

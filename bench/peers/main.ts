@@ -11,15 +11,15 @@
 
 import type { TimingOptions } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
+import { errorMessage } from '../../src/core/error-message';
 import { BufferLedger } from '../../src/gpu/buffers';
 import { acquireGpu, type GpuContext } from '../../src/gpu/device';
-import { errorMessage } from '../../src/gpu/errors';
 import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
+import { outputsToCheck } from '../../src/kernels/cpu-reference';
 import { matrixBytes, randomMatrixWords } from '../../src/kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
 import { GEMV_VARIANTS, gemvCapabilities, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
 import { activations, copiesFor } from '../../src/kernels/matrix';
-import { outputsToCheck } from '../../src/kernels/reference';
 import type { PreparedKernel } from '../../src/kernels/types';
 import { peerShapes } from './shapes';
 import type { Tensor2D, TimingInfo, WebGPUBackend } from './tfjs';

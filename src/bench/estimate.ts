@@ -4,10 +4,10 @@
 // case for setup. Sizes the full plan ("under a minute on a typical discrete or Apple GPU")
 // without one; a real run's progress bar gives the real figure.
 
+import type { ResultsDocument } from '../core/results';
 import type { KernelCase } from '../kernels/types';
 import { fitRoofline } from '../model/roofline';
 import { buildPlan, isTuned, type Plan, type PlanInputs } from './plan';
-import type { ResultsDocument } from './results';
 import { CALIBRATION_MS, TUNING_TIMING } from './runner';
 
 export interface EstimateTarget {

@@ -2,6 +2,8 @@
 // adapter). Full: sizes for real GPUs — the bandwidth sweep up to the largest working set the
 // limits allow, and the GEMV/GEMM shapes of Llama-3-8B and Llama-3-70B.
 
+import type { KernelName, PlanName } from '../core/results';
+import { isDefaultSettings, type RunSettings } from '../core/settings';
 import type { GpuContext } from '../gpu/device';
 import {
   type BandwidthOptions,
@@ -15,8 +17,6 @@ import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import type { KernelCase } from '../kernels/types';
 import { getModel, modelMatrices } from '../model/llm';
-import type { KernelName, PlanName } from './results';
-import { isDefaultSettings, type RunSettings } from './settings';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */

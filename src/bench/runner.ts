@@ -4,13 +4,7 @@
 // already measured.
 
 import { version } from '../../package.json';
-import { BufferLedger, GPU_WAIT_TIMEOUT_MS } from '../gpu/buffers';
-import type { GpuContext } from '../gpu/device';
-import { errorMessage, GpuError, isGpuError, withTimeout } from '../gpu/errors';
-import { createTimer, type SubmitTimer } from '../gpu/timer';
-import type { KernelCase, PreparedKernel } from '../kernels/types';
-import { fitRoofline } from '../model/roofline';
-import { isTuned, type Plan, type TimingOptions, type TunedCase } from './plan';
+import { errorMessage } from '../core/error-message';
 import {
   type KernelName,
   type ResultRow,
@@ -20,7 +14,14 @@ import {
   type TimingMode,
   TOOL_NAME,
   type TuningRecord,
-} from './results';
+} from '../core/results';
+import { BufferLedger } from '../gpu/buffers';
+import type { GpuContext } from '../gpu/device';
+import { GPU_WAIT_TIMEOUT_MS, GpuError, isGpuError, withTimeout } from '../gpu/errors';
+import { createTimer, type SubmitTimer } from '../gpu/timer';
+import type { KernelCase, PreparedKernel } from '../kernels/types';
+import { fitRoofline } from '../model/roofline';
+import { isTuned, type Plan, type TimingOptions, type TunedCase } from './plan';
 import { isNoisy, type SampleStats, summarize } from './stats';
 
 export interface Progress {

@@ -1,7 +1,7 @@
 // Command-line flags for `npm run bench`. Pure: parse or explain what is wrong.
 
-import type { PlanName } from '../bench/results';
-import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../bench/settings';
+import type { PlanName } from '../core/results';
+import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../core/settings';
 
 export interface BenchArgs {
   plan: PlanName;

@@ -3,11 +3,11 @@
 import { writeFileSync } from 'node:fs';
 import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
-import type { ResultsDocument } from '../bench/results';
 import { BenchRunner } from '../bench/runner';
-import { settingsQuery } from '../bench/settings';
+import { errorMessage } from '../core/error-message';
+import type { ResultsDocument } from '../core/results';
+import { settingsQuery } from '../core/settings';
 import { acquireGpu } from '../gpu/device';
-import { errorMessage } from '../gpu/errors';
 import { nodeGpu } from '../gpu/node';
 import { BENCH_USAGE, parseBenchArgs, UsageError } from './args';
 import { renderTable } from './table';

@@ -1,11 +1,11 @@
 // Command-line flags for `npm run predict`. Pure: parse and resolve the ids, or explain what is
 // wrong in a UsageError (the CLI prints it and exits 2).
 
-import { errorMessage } from '../gpu/errors';
-import { resolveFormat, type WeightFormat } from '../model/formats';
+import { errorMessage } from '../core/error-message';
+import { resolveFormat, type WeightFormat } from '../core/formats';
 import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
 import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
-import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predict';
+import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
 import { getProfile, type ProfileId } from '../model/profiles';
 
 export const PREDICT_USAGE = `Usage: npm run predict -- --model ID --weights FORMAT [--bits-per-weight X]

@@ -1,6 +1,6 @@
 // The prediction report as readable text for the terminal.
 
-import { PERCEPTION } from '../model/reference';
+import { PERCEPTION } from '../model/chapter';
 import type { PredictReport } from '../model/report';
 import { columns, durationText, durationValue, gb, num, rangeText } from './text';
 

@@ -2,15 +2,15 @@
 // document, beside an A100. Exit 0 on success, 2 for a usage error, 1 for anything else.
 
 import { readFileSync } from 'node:fs';
-import { type ResultsDocument, validateResults } from '../bench/results';
-import { errorMessage } from '../gpu/errors';
+import { errorMessage } from '../core/error-message';
+import { type ResultsDocument, validateResults } from '../core/results';
 import { predictMeasured } from '../model/measured';
 import {
   type Prediction,
   type PredictOptions,
   predictSpec,
   type SpecHardware,
-} from '../model/predict';
+} from '../model/predictor';
 import { PROFILES } from '../model/profiles';
 import { adapterName, buildReport } from '../model/report';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs, UsageError } from './predict-args';

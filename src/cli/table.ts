@@ -1,9 +1,9 @@
 // Plain-text rendering of a results document for the terminal.
 
-import { describeShape, describeStatus, formatBytes } from '../bench/describe';
-import type { ResultRow, ResultsDocument } from '../bench/results';
-import { settingsQuery } from '../bench/settings';
-import { summarizeRun } from '../bench/summary';
+import { describeShape, describeStatus, formatBytes } from '../core/describe';
+import type { ResultRow, ResultsDocument } from '../core/results';
+import { settingsQuery } from '../core/settings';
+import { summarizeRun } from '../model/run-summary';
 import { columns } from './text';
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);

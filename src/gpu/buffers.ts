@@ -1,11 +1,8 @@
 // Buffer creation inside error scopes, random fill, readback, and a ledger of every buffer made,
 // so a run (or a cancel) can free everything and tests can prove nothing leaked.
 
-import { GpuError, withTimeout } from './errors';
+import { GPU_WAIT_TIMEOUT_MS, GpuError, withTimeout } from './errors';
 import { fillRandom } from './fill';
-
-/** Every GPU wait is raced against this; a hung GPU becomes an error, never a frozen page. */
-export const GPU_WAIT_TIMEOUT_MS = 60_000;
 
 /** Counter-based hash (lowbias32): word i of a random buffer, computable anywhere without state. */
 export function randomWord(seed: number, index: number): number {

@@ -1,7 +1,7 @@
 // Acquires an adapter and device, records what was granted, and watches for loss and stray errors.
 // The GPU object comes from the caller: navigator.gpu in a page or worker, Dawn's in Node.
 
-import type { AdapterDescription, TimingMode } from '../bench/results';
+import type { AdapterDescription, TimingMode } from '../core/results';
 import { GpuError } from './errors';
 
 /** Limits that shape the benchmark; requested at the adapter's maximum. */

@@ -1,5 +1,8 @@
 // Typed GPU errors. Each message says what happened and what the user can do next.
 
+/** Every GPU wait is raced against this; a hung GPU becomes an error, never a frozen page. */
+export const GPU_WAIT_TIMEOUT_MS = 60_000;
+
 export type GpuErrorCode =
   | 'no-webgpu'
   | 'no-adapter'
@@ -43,11 +46,6 @@ export class GpuError extends Error {
 
 export function isGpuError(e: unknown, code?: GpuErrorCode): e is GpuError {
   return e instanceof GpuError && (code === undefined || e.code === code);
-}
-
-/** The message of any thrown value, for results rows and the UI. */
-export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /** Races a GPU promise against a timeout, so no wait can freeze the page. */

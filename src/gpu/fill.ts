@@ -2,7 +2,6 @@
 // instead of seconds of JavaScript, and matches randomWord() word for word.
 
 import shader from '../../shaders/fill.wgsl?raw';
-import type { BufferLedger } from './buffers';
 import { createComputePipeline } from './pipeline';
 
 const pipelines = new WeakMap<GPUDevice, Promise<GPUComputePipeline>>();
@@ -20,6 +19,12 @@ function fillPipeline(device: GPUDevice): Promise<GPUComputePipeline> {
   return pipeline;
 }
 
+/** What the fill needs of a BufferLedger (buffers.ts): a uniform it can make and destroy. */
+export interface UniformLedger {
+  createUniform(label: string, data: Uint32Array): Promise<GPUBuffer>;
+  destroy(buffer: GPUBuffer): void;
+}
+
 export interface FillSpec {
   seed: number;
   /** Global word index of the buffer's first word (for slices of a larger logical array). */
@@ -34,7 +39,7 @@ export interface FillSpec {
  */
 export async function fillRandom(
   device: GPUDevice,
-  ledger: BufferLedger,
+  ledger: UniformLedger,
   buffer: GPUBuffer,
   spec: FillSpec,
 ): Promise<void> {

@@ -1,8 +1,7 @@
 // Compiles a WGSL entry point into a compute pipeline; compile and validation errors become a
 // GpuError carrying the compiler's messages.
 
-import { GPU_WAIT_TIMEOUT_MS } from './buffers';
-import { GpuError, withTimeout } from './errors';
+import { GPU_WAIT_TIMEOUT_MS, GpuError, withTimeout } from './errors';
 
 export interface PipelineSpec {
   label: string;

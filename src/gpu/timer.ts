@@ -1,9 +1,8 @@
 // Times a batch of submits: GPU timestamps around each compute pass where `timestamp-query` is
 // granted, wall clock from first submit to onSubmittedWorkDone otherwise.
 
-import type { TimingMode } from '../bench/results';
-import { GPU_WAIT_TIMEOUT_MS } from './buffers';
-import { withTimeout } from './errors';
+import type { TimingMode } from '../core/results';
+import { GPU_WAIT_TIMEOUT_MS, withTimeout } from './errors';
 
 /** Records the commands of one compute pass (one submit). */
 export type EncodePass = (pass: GPUComputePassEncoder, submitIndex: number) => void;

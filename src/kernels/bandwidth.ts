@@ -1,7 +1,7 @@
 // Bandwidth probes (shaders/bandwidth.wgsl): read, copy and write over a working set.
 
 import shader from '../../shaders/bandwidth.wgsl?raw';
-import { formatBytes } from '../bench/describe';
+import { formatBytes } from '../core/describe';
 import { randomWord } from '../gpu/buffers';
 import { createComputePipeline } from '../gpu/pipeline';
 import type { KernelCase, KernelEnv, PreparedKernel, VerifyOutcome } from './types';

@@ -15,8 +15,8 @@
 // pads the last word, which is not counted in `bytes`. K must be a multiple of 32 for every
 // format (one int4 group per 16-byte word); N may be anything.
 
+import { WEIGHT_FORMATS } from '../core/formats';
 import { randomWord } from '../gpu/buffers';
-import { WEIGHT_FORMATS } from '../model/formats';
 import { fromHalfBits, toHalfBits } from './half';
 
 export type MatrixFormat = 'f32' | 'fp16' | 'int8' | 'int4';

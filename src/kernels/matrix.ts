@@ -6,6 +6,7 @@
 import { copyWhole } from '../gpu/buffers';
 import { type FillSpec, fillRandom } from '../gpu/fill';
 import { createComputePipeline } from '../gpu/pipeline';
+import { verifyGemm } from './cpu-reference';
 import {
   checkShape,
   GROUP_SIZE,
@@ -17,7 +18,6 @@ import {
   WEIGHT_WORD_MASK,
   wordsPerRow,
 } from './formats';
-import { verifyGemm } from './reference';
 import type { KernelEnv, PreparedKernel } from './types';
 
 export interface MatrixChunk {

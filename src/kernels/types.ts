@@ -1,7 +1,7 @@
 // What every kernel family provides to the runner: a descriptor with its exact byte and FLOP
 // counts, and a prepare step that builds buffers and pipelines and knows how to check itself.
 
-import type { KernelName } from '../bench/results';
+import type { KernelName } from '../core/results';
 import type { BufferLedger } from '../gpu/buffers';
 
 export interface KernelEnv {

@@ -1,20 +1,20 @@
 // The A100 contrast: the user's GPU (measured), the A100 in spec mode, the A100 bandwidth floor,
 // and the chapter's reported numbers, side by side, with the gap between them explained.
 
-import type { ResultsDocument } from '../bench/results';
-import type { WeightFormat } from './formats';
-import { getGpu } from './gpus';
-import type { ModelConfig } from './llm';
-import { predictMeasured } from './measured';
-import { type Prediction, type PredictOptions, predictSpec } from './predict';
-import { PROFILES } from './profiles';
+import type { WeightFormat } from '../core/formats';
+import type { ResultsDocument } from '../core/results';
 import {
   CHAPTER_A100_8B_ITL_BY_PRECISION,
   CHAPTER_A100_LLAMA3_8B_FP16,
   CHAPTER_SOURCE,
   type ChapterRange,
   type ChapterScenario,
-} from './reference';
+} from './chapter';
+import { getGpu } from './gpus';
+import type { ModelConfig } from './llm';
+import { predictMeasured } from './measured';
+import { type Prediction, type PredictOptions, predictSpec } from './predictor';
+import { PROFILES } from './profiles';
 
 export interface ChapterNumbers {
   /** Labelled as the chapter's, shown exactly as it gives them. */

@@ -2,7 +2,7 @@
 //   t = bytes / (efficiency · bandwidth) + overheadPerLayer · layers
 // fitted by least squares on relative error (t_fit / t − 1), so slow and fast chips weigh alike.
 
-import type { WeightFormat } from './formats';
+import type { WeightFormat } from '../core/formats';
 import { decodeWeightBytes, kvCacheBytes, type ModelConfig } from './llm';
 
 export interface DecodePoint {

@@ -1,7 +1,7 @@
 // Model catalogue and per-operator derivation (LLM-Viewer style) for Llama-family decoders:
 // parameter count, bytes read per decoded token, KV-cache size, FLOPs for decode and prefill.
 
-import { type WeightFormat, weightBytes } from './formats';
+import { type WeightFormat, weightBytes } from '../core/formats';
 
 export interface ModelConfig {
   id: string;

@@ -4,8 +4,8 @@
 // go at the measured read bandwidth; a per-token fixed cost comes from the dispatch overhead.
 // A shape or format the results lack falls back to the roofline, and the prediction says so.
 
-import type { ResultRow, ResultsDocument } from '../bench/results';
-import { WEIGHT_FORMATS, type WeightFormat } from './formats';
+import { WEIGHT_FORMATS, type WeightFormat } from '../core/formats';
+import type { ResultRow, ResultsDocument } from '../core/results';
 import {
   attentionFlops,
   decodeWeightBytes,
@@ -22,7 +22,7 @@ import {
   type PredictionSource,
   type PredictOptions,
   type StepEstimate,
-} from './predict';
+} from './predictor';
 import { addRanges, point, type Range, range, scaleRange } from './range';
 import { computeCeilingFor, fitRoofline, verifiedRows } from './roofline';
 

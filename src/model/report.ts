@@ -1,12 +1,12 @@
 // The prediction as one plain object: what `npm run predict -- --json` prints, what its table is
 // drawn from, and what the page shows. Pure: no I/O.
 
-import type { ResultsDocument } from '../bench/results';
+import type { WeightFormat } from '../core/formats';
+import type { ResultsDocument } from '../core/results';
 import { type A100Contrast, a100Contrast } from './contrast';
-import type { WeightFormat } from './formats';
 import type { ModelConfig } from './llm';
 import { predictMeasured } from './measured';
-import { type Prediction, type PredictOptions, predictSpec, type SpecHardware } from './predict';
+import { type Prediction, type PredictOptions, predictSpec, type SpecHardware } from './predictor';
 import { PROFILES, type ProfileId } from './profiles';
 import type { Range } from './range';
 import { type Feel, firstTokenFeelsFast, itlFeel, slaVerdicts, type Verdict } from './verdicts';

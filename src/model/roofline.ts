@@ -1,7 +1,7 @@
 // The empirical roofline from one results document: bandwidth ceiling β (read probe), compute
 // ceilings π (FMA probe, per format), ridge points, and where each GEMV/GEMM row sits.
 
-import type { ResultRow, ResultsDocument } from '../bench/results';
+import type { ResultRow, ResultsDocument } from '../core/results';
 
 export interface RooflinePoint {
   row: ResultRow;

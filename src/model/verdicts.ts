@@ -3,8 +3,8 @@
 // 'misses' when even the low end is over it, 'borderline' otherwise. The high end stands in for
 // a P95, which a prediction cannot know.
 
+import { PERCEPTION, SLAS, type Sla } from './chapter';
 import type { Range } from './range';
-import { PERCEPTION, SLAS, type Sla } from './reference';
 
 export type Verdict = 'meets' | 'borderline' | 'misses';
 

@@ -5,8 +5,8 @@
 // as true/false, absent values as empty fields. A text field that starts with = + - @ or a
 // tab is prefixed with ' so a spreadsheet does not read it as a formula.
 
-import { type ResultRow, type ResultsDocument, SCHEMA_FIELD_ORDER } from '../bench/results';
-import { settingsQuery } from '../bench/settings';
+import { type ResultRow, type ResultsDocument, SCHEMA_FIELD_ORDER } from '../core/results';
+import { settingsQuery } from '../core/settings';
 
 type Cell = string | number | boolean | undefined;
 

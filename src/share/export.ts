@@ -1,7 +1,7 @@
 // Exports of a results document: JSON (here), CSV and Markdown (their own modules), and the
 // file name a download gets.
 
-import { type ResultsDocument, SCHEMA_FIELD_ORDER } from '../bench/results';
+import { type ResultsDocument, SCHEMA_FIELD_ORDER } from '../core/results';
 import { isoDay } from './labels';
 
 export { toCsv } from './csv';

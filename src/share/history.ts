@@ -3,9 +3,9 @@
 // capped, the oldest runs dropped first. Nothing here throws: unreadable stored data is
 // removed and reported through `onNote`.
 
-import type { PlanName, ResultsDocument } from '../bench/results';
-import { ImportError } from './errors';
+import type { PlanName, ResultsDocument } from '../core/results';
 import { parseResultsFile } from './import';
+import { ImportError } from './import-error';
 import { adapterLabel } from './labels';
 
 /** The part of the Web Storage API used here; `length`/`key` let a corrupt index be swept. */

@@ -3,8 +3,8 @@
 // ones that look like HTML or script, stay plain strings: whoever renders an imported document
 // must do so as text (textContent, never innerHTML).
 
-import { findProblems, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../bench/results';
-import { formatSize, ImportError } from './errors';
+import { findProblems, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
+import { formatSize, ImportError } from './import-error';
 import { jsonErrorOffset, placeOf } from './json-error';
 
 /** The default limit on an imported file or a permalink's decoded JSON. */

@@ -1,6 +1,6 @@
 // Short, plain-text descriptions of a run, shared by exports and the run history.
 
-import type { AdapterDescription } from '../bench/results';
+import type { AdapterDescription } from '../core/results';
 
 /** "google swiftshader — SwiftShader": vendor and architecture, then the description if it adds anything. */
 export function adapterLabel(adapter: AdapterDescription): string {

@@ -3,9 +3,9 @@
 // no more than the noise supports); a failed row shows its error instead of numbers. Every
 // string from the document is escaped, so nothing in it becomes markup, a link or HTML.
 
-import { describeShape } from '../bench/describe';
-import type { ResultRow, ResultsDocument } from '../bench/results';
-import { settingsQuery } from '../bench/settings';
+import { describeShape } from '../core/describe';
+import type { ResultRow, ResultsDocument } from '../core/results';
+import { settingsQuery } from '../core/settings';
 import { adapterLabel } from './labels';
 
 /** One line of plain text, with Markdown/HTML punctuation backslash-escaped (`|` included). */

@@ -3,7 +3,7 @@
 // the rate climbs until the ALUs, not memory, are the limit. A second run being compared is
 // drawn beside the first, hollow and dashed.
 
-import type { ResultRow } from '../bench/results';
+import type { ResultRow } from '../core/results';
 import { Chart, geometricTicks } from './chartjs';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';

@@ -1,7 +1,7 @@
 // Ranges and verdicts as DOM nodes for the page, in the page's language and number format.
 
-import { describeShape } from '../bench/describe';
-import type { ResultRow } from '../bench/results';
+import { describeShape } from '../core/describe';
+import type { ResultRow } from '../core/results';
 import type { Range } from '../model/range';
 import type { Verdict } from '../model/verdicts';
 import { make } from './dom';

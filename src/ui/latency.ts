@@ -2,10 +2,10 @@
 // from the prediction's latencyThroughput (in measured mode, the GEMM batch sweep of the results:
 // each batch measured is a point), beside the chapter's A100 table (batch 1 / 16 / 64).
 
-import type { ResultsDocument } from '../bench/results';
-import { errorMessage } from '../gpu/errors';
-import type { CurvePoint } from '../model/predict';
-import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/reference';
+import { errorMessage } from '../core/error-message';
+import type { ResultsDocument } from '../core/results';
+import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/chapter';
+import type { CurvePoint } from '../model/predictor';
 import { predictReport } from '../model/report';
 import { verifiedRows } from '../model/roofline';
 import { Chart, geometricTicks } from './chartjs';

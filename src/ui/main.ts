@@ -4,27 +4,27 @@
 // work with no WebGPU at all. Every word comes from ./i18n, in the chosen language.
 
 import { version } from '../../package.json';
+import { errorMessage } from '../core/error-message';
 import {
   type PlanName,
   type ResultRow,
   type ResultsDocument,
   SCHEMA_VERSION,
   TOOL_NAME,
-} from '../bench/results';
+} from '../core/results';
 import {
   isDefaultSettings,
   parseRunSettings,
   type RunSettings,
   settingsQuery,
-} from '../bench/settings';
-import { summarizeRun } from '../bench/summary';
-import { errorMessage } from '../gpu/errors';
+} from '../core/settings';
 import { adapterName, predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
+import { summarizeRun } from '../model/run-summary';
 import { createBenchClient } from '../worker/client';
 import type { AdapterReport } from '../worker/protocol';
 import { BandwidthChart, ComputeChart } from './charts';
-import { setupCompare } from './compare';
+import { setupCompare } from './compare-panel';
 import { element, make } from './dom';
 import { shapeText } from './format';
 import { t } from './i18n';

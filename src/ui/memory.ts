@@ -2,9 +2,9 @@
 // once per token (plus the KV cache), so at a bandwidth ceiling ms/token follows bytes/token —
 // which is why INT4 decodes faster than FP16.
 
-import { WEIGHT_FORMATS } from '../model/formats';
+import { WEIGHT_FORMATS } from '../core/formats';
 import { decodeWeightBytes, kvCacheBytes } from '../model/llm';
-import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predict';
+import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
 import { element, make, td, th } from './dom';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';

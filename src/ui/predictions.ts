@@ -4,19 +4,19 @@
 // settings chosen here (source, lengths, batch, context, the model and format in focus) also
 // drive the latency–throughput and memory sections, through `onChange`.
 
-import type { ResultsDocument } from '../bench/results';
-import { errorMessage } from '../gpu/errors';
+import { errorMessage } from '../core/error-message';
+import { resolveFormat, type WeightFormat } from '../core/formats';
+import type { ResultsDocument } from '../core/results';
+import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION, SLAS } from '../model/chapter';
 import { gapFacts } from '../model/contrast';
-import { resolveFormat, type WeightFormat } from '../model/formats';
 import { GPUS, getGpu } from '../model/gpus';
 import { getModel, MODELS, type ModelConfig } from '../model/llm';
 import {
   DEFAULT_OUTPUT_TOKENS,
   DEFAULT_PROMPT_TOKENS,
   type PredictOptions,
-} from '../model/predict';
+} from '../model/predictor';
 import type { ProfileId } from '../model/profiles';
-import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION, SLAS } from '../model/reference';
 import { adapterName, type PredictReport, predictReport, type ReportSource } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { element, make, setOptions, td, th } from './dom';

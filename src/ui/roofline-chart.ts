@@ -3,7 +3,7 @@
 // ceilings (the A100 by default) for contrast. Format is shown by point style as well as colour;
 // GEMV points are filled, GEMM points hollow.
 
-import type { ResultsDocument } from '../bench/results';
+import type { ResultsDocument } from '../core/results';
 import { GPUS, type GpuSpec, getGpu } from '../model/gpus';
 import { fitRoofline, type Roofline } from '../model/roofline';
 import { Chart } from './chartjs';

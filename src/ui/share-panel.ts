@@ -3,12 +3,12 @@
 // to compare. Everything imported is validated first and rendered as text by the caller; a
 // failure shows a message and leaves the results on screen untouched.
 
-import type { ResultsDocument } from '../bench/results';
-import { errorMessage } from '../gpu/errors';
-import { ImportError } from '../share/errors';
+import { errorMessage } from '../core/error-message';
+import type { ResultsDocument } from '../core/results';
 import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
 import { memoryStorage, RunHistory, type StorageLike } from '../share/history';
 import { checkFileSize, parseResultsFile } from '../share/import';
+import { ImportError } from '../share/import-error';
 import { decodePermalink, encodePermalink, isPermalink } from '../share/permalink';
 import { element, make, onFilePicked } from './dom';
 import { t } from './i18n';

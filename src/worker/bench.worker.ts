@@ -5,8 +5,9 @@ import * as Comlink from 'comlink';
 import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
+import { errorMessage } from '../core/error-message';
 import { acquireGpu, type GpuContext } from '../gpu/device';
-import { errorMessage, isGpuError } from '../gpu/errors';
+import { isGpuError } from '../gpu/errors';
 import type { AdapterReport, BenchWorkerApi, RunCallbacks } from './protocol';
 
 let gpu: GpuContext | null = null;

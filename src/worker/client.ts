@@ -1,9 +1,9 @@
 // The page's handle on the benchmark worker.
 
 import * as Comlink from 'comlink';
-import type { PlanName, ResultRow, ResultsDocument } from '../bench/results';
 import type { Progress } from '../bench/runner';
-import type { RunSettings } from '../bench/settings';
+import type { PlanName, ResultRow, ResultsDocument } from '../core/results';
+import type { RunSettings } from '../core/settings';
 import type { AdapterReport, BenchWorkerApi } from './protocol';
 
 export interface BenchClient {

@@ -1,14 +1,14 @@
 // What the page and the benchmark worker say to each other (through comlink).
 
+import type { Progress } from '../bench/runner';
 import type {
   AdapterDescription,
   PlanName,
   ResultRow,
   ResultsDocument,
   TimingMode,
-} from '../bench/results';
-import type { Progress } from '../bench/runner';
-import type { RunSettings } from '../bench/settings';
+} from '../core/results';
+import type { RunSettings } from '../core/settings';
 import type { GpuErrorCode } from '../gpu/errors';
 
 export type AdapterReport =

@@ -2,9 +2,9 @@
 // a module worker driven through comlink, with progress, rows, cancel and buffer accounting.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateResults } from '../../src/bench/results';
 import type { Progress } from '../../src/bench/runner';
 import { BenchRunner } from '../../src/bench/runner';
+import { validateResults } from '../../src/core/results';
 import { acquireGpu } from '../../src/gpu/device';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';

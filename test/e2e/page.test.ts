@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResultsDocument, validateResults } from '../../src/bench/results';
+import { type ResultsDocument, validateResults } from '../../src/core/results';
 import { page as zhPage } from '../../src/ui/i18n/zh/page';
 import { SLIDES } from '../../src/ui/presenter';
 import { chromiumLaunchOptions } from '../chromium';

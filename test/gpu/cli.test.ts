@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validateResults } from '../../src/bench/results';
+import { validateResults } from '../../src/core/results';
 
 const run = (args: string[]) =>
   spawnSync(process.execPath, ['dist-cli/bench.js', ...args], {

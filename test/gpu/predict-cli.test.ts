@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/chapter';
 import { getGpu } from '../../src/model/gpus';
-import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/reference';
 import type { PredictReport } from '../../src/model/report';
 import { sampleDocument } from '../fixtures/results';
 

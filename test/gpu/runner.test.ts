@@ -1,11 +1,10 @@
 // The runner on a real adapter: whole plans, wrong answers, cancel, device loss, out of memory.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeShape, describeStatus } from '../../src/bench/describe';
 import { buildPlan } from '../../src/bench/plan';
-import { validateResults } from '../../src/bench/results';
 import { BenchRunner } from '../../src/bench/runner';
-import { summarizeRun } from '../../src/bench/summary';
+import { describeShape, describeStatus } from '../../src/core/describe';
+import { validateResults } from '../../src/core/results';
 import { BufferLedger } from '../../src/gpu/buffers';
 import type { GpuContext } from '../../src/gpu/device';
 import { GpuError, isGpuError } from '../../src/gpu/errors';
@@ -14,6 +13,7 @@ import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
+import { summarizeRun } from '../../src/model/run-summary';
 import { FAST_TIMING, testGpu } from './context';
 
 const RUNTIME = { kind: 'node' as const, description: 'vitest' };

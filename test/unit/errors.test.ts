@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { errorMessage, GpuError, isGpuError, withTimeout } from '../../src/gpu/errors';
+import { errorMessage } from '../../src/core/error-message';
+import { GpuError, isGpuError, withTimeout } from '../../src/gpu/errors';
 
 describe('GPU errors', () => {
   it('say what happened and what to do', () => {

@@ -1,6 +1,7 @@
 // Weight formats: pack → unpack round trips, the documented bit layouts, and exact byte counts.
 
 import { describe, expect, it } from 'vitest';
+import { WEIGHT_FORMATS } from '../../src/core/formats';
 import {
   checkShape,
   int4Shift,
@@ -16,7 +17,6 @@ import {
   wordsPerRow,
 } from '../../src/kernels/formats';
 import { roundHalf } from '../../src/kernels/half';
-import { WEIGHT_FORMATS } from '../../src/model/formats';
 
 const values = (n: number, k: number) =>
   Float64Array.from({ length: n * k }, (_, i) => Math.sin(i * 1.618) * (1 + (i % 7)));

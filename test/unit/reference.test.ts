@@ -2,8 +2,8 @@
 // comes from the one it remembers for tuning's repeated checks of the same case.
 
 import { describe, expect, it } from 'vitest';
+import { verifyGemm } from '../../src/kernels/cpu-reference';
 import { randomMatrixWords, unpackMatrix } from '../../src/kernels/formats';
-import { verifyGemm } from '../../src/kernels/reference';
 
 /** Y = X·Wᵀ in f64 from the unpacked weights, rounded to f32 as the GPU returns it. */
 function product(m: number, n: number, k: number, seed: number, x: Float32Array): Float32Array {

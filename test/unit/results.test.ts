@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findProblems, InvalidResultsError, validateResults } from '../../src/bench/results';
-import { summarizeRun } from '../../src/bench/summary';
+import { findProblems, InvalidResultsError, validateResults } from '../../src/core/results';
+import { summarizeRun } from '../../src/model/run-summary';
 import { sampleDocument } from '../fixtures/results';
 
 describe('results schema', () => {

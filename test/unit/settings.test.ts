@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, isTuned } from '../../src/bench/plan';
-import { findProblems } from '../../src/bench/results';
+import { findProblems } from '../../src/core/results';
 import {
   isDefaultSettings,
   parseRunSettings,
   settingsProblems,
   settingsQuery,
-} from '../../src/bench/settings';
+} from '../../src/core/settings';
 import { doc, readRow } from './model/synthetic';
 
 const LIMITS = { maxStorageBufferBindingSize: 1 << 30, maxBufferSize: 1 << 30 };

@@ -1,7 +1,7 @@
 // Numbers for the page, formatted for the page's language (digit grouping, decimal sign) with
 // the same precision rule as the CLI's `num`: about three significant digits, no exponent.
 
-import { formatBytes } from '../../bench/describe';
+import { formatBytes } from '../../core/describe';
 import { intlLocale } from './locale';
 
 const formatters = new Map<string, Intl.NumberFormat>();

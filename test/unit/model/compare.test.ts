@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../src/model/compare';
+import { compareRuns } from '../../../src/model/run-comparison';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 
 /** A run at `scale` × the speed of the base one, with the same shapes. */

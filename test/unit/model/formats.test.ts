@@ -5,7 +5,7 @@ import {
   UnknownFormatError,
   WEIGHT_FORMATS,
   weightBytes,
-} from '../../../src/model/formats';
+} from '../../../src/core/formats';
 
 describe('weight formats', () => {
   it('counts the f16 scale of each 32-weight group', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFormat } from '../../../src/model/formats';
+import { resolveFormat } from '../../../src/core/formats';
 import {
   decodeFlops,
   decodeWeightBytes,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { resolveFormat } from '../../../src/core/formats';
 import { a100Contrast } from '../../../src/model/contrast';
-import { resolveFormat } from '../../../src/model/formats';
 import { getModel, kvCacheBytes, modelMatrices } from '../../../src/model/llm';
 import {
   dispatchOverheadMs,

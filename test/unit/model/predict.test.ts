@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { resolveFormat } from '../../../src/core/formats';
+import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../../src/model/chapter';
 import { a100Contrast, chapterNumbers } from '../../../src/model/contrast';
-import { resolveFormat } from '../../../src/model/formats';
 import { getGpu } from '../../../src/model/gpus';
 import { getModel } from '../../../src/model/llm';
-import { e2eMs, e2eRange, predictSpec } from '../../../src/model/predict';
+import { e2eMs, e2eRange, predictSpec } from '../../../src/model/predictor';
 import { PROFILES } from '../../../src/model/profiles';
-import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../../src/model/reference';
 
 const llama8 = getModel('llama-3-8b');
 const fp16 = resolveFormat('fp16');

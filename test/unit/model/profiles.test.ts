@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { resolveFormat } from '../../../src/core/formats';
 import { decodePoint, fitComputeEfficiency, fitDecode } from '../../../src/model/fit';
-import { resolveFormat } from '../../../src/model/formats';
 import { getGpu, gpuForCalibrationName } from '../../../src/model/gpus';
 import { getModel, prefillFlops } from '../../../src/model/llm';
-import { predictSpec } from '../../../src/model/predict';
+import { predictSpec } from '../../../src/model/predictor';
 import { EVIDENCE, getProfile, PROFILES, UnknownProfileError } from '../../../src/model/profiles';
 import { loadCalibration } from './csv';
 

@@ -1,5 +1,5 @@
 // Builds synthetic results documents for measured-mode tests.
-import type { ResultRow, ResultsDocument } from '../../../src/bench/results';
+import type { ResultRow, ResultsDocument } from '../../../src/core/results';
 
 export function row(partial: Partial<ResultRow> & Pick<ResultRow, 'kernel' | 'format'>): ResultRow {
   const medianMs = partial.medianMs ?? 1;

@@ -4,7 +4,7 @@ import {
   CHAPTER_SOURCE,
   PERCEPTION,
   SLAS,
-} from '../../../src/model/reference';
+} from '../../../src/model/chapter';
 import { firstTokenFeelsFast, itlFeel, judge, slaVerdicts } from '../../../src/model/verdicts';
 
 const r = (low: number, expected: number, high: number) => ({ low, expected, high });

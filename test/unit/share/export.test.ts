@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultsDocument } from '../../../src/bench/results';
+import type { ResultsDocument } from '../../../src/core/results';
 import { csvField } from '../../../src/share/csv';
 import { exportFileName, slugify, toCsv, toJson, toMarkdown } from '../../../src/share/export';
 import { parseResultsFile } from '../../../src/share/import';

@@ -3,11 +3,11 @@
 // never a hang.
 
 import { describe, expect, it } from 'vitest';
-import { validateResults } from '../../../src/bench/results';
+import { validateResults } from '../../../src/core/results';
 import { encodeBase64url } from '../../../src/share/base64url';
 import { deflateRaw } from '../../../src/share/deflate';
-import { ImportError } from '../../../src/share/errors';
 import { parseResultsFile, toResultsDocument } from '../../../src/share/import';
+import { ImportError } from '../../../src/share/import-error';
 import { decodePermalink } from '../../../src/share/permalink';
 import { sampleDocument } from '../../fixtures/results';
 import { mulberry32, mutateDocument, mutateText, randomBytes } from './mutate';

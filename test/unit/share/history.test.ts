@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultsDocument } from '../../../src/bench/results';
+import type { ResultsDocument } from '../../../src/core/results';
 import { memoryStorage, RunHistory, type StorageLike } from '../../../src/share/history';
 import { sampleDocument } from '../../fixtures/results';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ImportError, type ImportReason } from '../../../src/share/errors';
 import { checkFileSize, parseResultsFile, toResultsDocument } from '../../../src/share/import';
+import { ImportError, type ImportReason } from '../../../src/share/import-error';
 import { jsonErrorOffset } from '../../../src/share/json-error';
 import { sampleDocument } from '../../fixtures/results';
 import { mulberry32 } from './mutate';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBase64url } from '../../../src/share/base64url';
 import { deflateRaw } from '../../../src/share/deflate';
-import { ImportError, type ImportReason } from '../../../src/share/errors';
+import { ImportError, type ImportReason } from '../../../src/share/import-error';
 import { decodePermalink, encodePermalink, isPermalink } from '../../../src/share/permalink';
 import { sampleDocument } from '../../fixtures/results';
 import { mulberry32, randomBytes } from './mutate';

@@ -80,7 +80,7 @@ export const predictions = {
   thresholdReading: (p: { ms: string; tokensPerSecond: string }) =>
     `About ${p.ms} ms per token (${p.tokensPerSecond} tokens/s) is reading speed: text streams as fast as people read it.`,
   thresholdStutter: (p: { ms: string }) => `Over ${p.ms} ms per token, streaming visibly stutters.`,
-  /** The chapter's SLAs by id (model/reference.ts); others are shown as the model names them. */
+  /** The chapter's SLAs by id (model/chapter.ts); others are shown as the model names them. */
   sla: { chat: 'interactive chat', 'code-completion': 'code completion' } as Record<string, string>,
   slaNeeds: (p: { sla: string; ttft: string; itl: string }) =>
     `${capitalise(p.sla)} needs the first token within ${p.ttft} ms and each next token within ${p.itl} ms (P95).`,
@@ -93,7 +93,7 @@ export const predictions = {
   contrastError: (p: { format: string; error: string }) => `${p.format}: ${p.error}`,
   /** The chapter's numbers' label, as model/contrast.ts gives it in English. */
   chapterReported: 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)',
-  /** The chapter's Llama 3 8B scenarios, by batch (model/reference.ts). */
+  /** The chapter's Llama 3 8B scenarios, by batch (model/chapter.ts). */
   chapterScenario: {
     1: 'single user, batch = 1',
     16: '16 concurrent, short replies',

@@ -1,8 +1,8 @@
 // Two results documents side by side: the ceilings, every GEMV/GEMM shape both measured, and the
 // decode prediction each implies — with B ÷ A for each. Pure; the page draws it.
 
-import type { PlanName, ResultRow, ResultsDocument } from '../bench/results';
-import { resolveFormat } from './formats';
+import { resolveFormat } from '../core/formats';
+import type { PlanName, ResultRow, ResultsDocument } from '../core/results';
 import { getModel } from './llm';
 import { predictMeasured } from './measured';
 import { fitRoofline, verifiedRows } from './roofline';

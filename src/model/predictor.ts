@@ -1,7 +1,7 @@
 // Predictions: decode ITL (batch 1 and B), ITL vs context, prefill TTFT, E2E and memory, from an
 // Estimator (spec mode: datasheet + runtime profile; measured mode: see measured.ts).
 
-import type { WeightFormat } from './formats';
+import type { WeightFormat } from '../core/formats';
 import type { GpuSpec } from './gpus';
 import {
   decodeFlops,

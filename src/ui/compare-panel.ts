@@ -3,13 +3,13 @@
 // dashed lines), and a table sets the ceilings, every shape both measured and the decode
 // predictions side by side, with B ÷ A.
 
-import type { ResultsDocument } from '../bench/results';
-import { type ComparisonLine, compareRuns } from '../model/compare';
+import type { ResultsDocument } from '../core/results';
 import { getModel } from '../model/llm';
 import { adapterName } from '../model/report';
+import { type ComparisonLine, compareRuns } from '../model/run-comparison';
 import type { SweepView } from './charts';
 import { element, make, onFilePicked, td, th } from './dom';
-import { t } from './i18n';
+import { t } from './i18n/index.ts';
 import { onLocaleChange } from './i18n/locale';
 import { fmt } from './i18n/numbers';
 import type { RooflineView } from './roofline-chart';

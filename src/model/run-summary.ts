@@ -1,8 +1,8 @@
 // The headline figures of a results document, from verified rows only. The ceilings come from
 // the roofline fit in src/model, so the page, the CLI and the predictor agree on them.
 
-import { bandwidthCeiling, computeCeilings, verifiedRows } from '../model/roofline';
-import type { ResultsDocument } from './results';
+import type { ResultsDocument } from '../core/results';
+import { bandwidthCeiling, computeCeilings, verifiedRows } from './roofline';
 
 export interface RunSummary {
   /** Read bandwidth at the largest working set measured: the DRAM figure later kernels compare to. */
