@@ -11,6 +11,7 @@
 
 import type { TimingOptions } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
+import { adapterName } from '../../src/core/adapter-name';
 import { errorMessage } from '../../src/core/error-message';
 import { BufferLedger } from '../../src/gpu/buffers';
 import { acquireGpu, type GpuContext } from '../../src/gpu/device';
@@ -359,10 +360,6 @@ async function runShape(
   return row;
 }
 
-function adapterLine(vendor: string, architecture: string, description: string): string {
-  return [vendor, architecture, description].filter((s) => s.length > 0).join(' / ') || 'unknown';
-}
-
 async function main(): Promise<void> {
   const full = new URLSearchParams(location.search).get('full') === '1';
   const settings: Settings = full
@@ -385,7 +382,7 @@ async function main(): Promise<void> {
   try {
     const gpu = await acquireGpu(navigator.gpu);
     const d = gpu.description;
-    report.adapter.ours = adapterLine(d.vendor, d.architecture, d.description);
+    report.adapter.ours = adapterName(d, { fallback: 'unknown' });
     report.adapter.isSoftware = d.isSoftware;
     const runner = new BenchRunner(gpu);
     report.runnerTiming = gpu.timing;
@@ -399,7 +396,10 @@ async function main(): Promise<void> {
       tfjsDeviceErrors.push((event as GPUUncapturedErrorEvent).error.message);
     });
     const info = backend.adapterInfo;
-    report.adapter.tfjs = adapterLine(info.vendor ?? '', info.architecture ?? '', '');
+    report.adapter.tfjs = adapterName(
+      { vendor: info.vendor ?? '', architecture: info.architecture ?? '', description: '' },
+      { fallback: 'unknown' },
+    );
 
     const shapes = peerShapes(full);
     for (const [i, shape] of shapes.entries()) {

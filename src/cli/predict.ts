@@ -2,6 +2,7 @@
 // document, beside an A100. Exit 0 on success, 2 for a usage error, 1 for anything else.
 
 import { readFileSync } from 'node:fs';
+import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
 import { type ResultsDocument, validateResults } from '../core/results';
 import { predictMeasured } from '../model/measured';
@@ -12,7 +13,7 @@ import {
   type SpecHardware,
 } from '../model/predictor';
 import { PROFILES } from '../model/profiles';
-import { adapterName, buildReport } from '../model/report';
+import { buildReport } from '../model/report';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs, UsageError } from './predict-args';
 import { renderPrediction } from './predict-table';
 
@@ -57,7 +58,7 @@ function predict(args: PredictArgs, opts: PredictOptions) {
     } catch (e) {
       throw new CliError(`cannot predict from ${source.path}: ${errorMessage(e)}`);
     }
-    return { prediction, gpuName: adapterName(results), results };
+    return { prediction, gpuName: adapterName(results.adapter), results };
   }
   const hw: SpecHardware =
     source.kind === 'gpu'

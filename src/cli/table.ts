@@ -1,5 +1,6 @@
 // Plain-text rendering of a results document for the terminal.
 
+import { adapterName } from '../core/adapter-name';
 import { describeShape, describeStatus, formatBytes } from '../core/describe';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
@@ -109,7 +110,7 @@ export function renderTable(doc: ResultsDocument): string {
   const a = doc.adapter;
   const s = summarizeRun(doc);
   const lines = [
-    `Adapter: ${[a.vendor, a.architecture, a.device, a.description].filter(Boolean).join(' · ') || 'unknown'}`,
+    `Adapter: ${adapterName(a, { fallback: 'unknown' })}`,
     `Runtime: ${doc.runtime.description}   Plan: ${doc.plan}   Timing: ${doc.timing}`,
     '',
     ...resultRows(doc),

@@ -4,6 +4,7 @@
 // go at the measured read bandwidth; a per-token fixed cost comes from the dispatch overhead.
 // A shape or format the results lack falls back to the roofline, and the prediction says so.
 
+import { adapterName } from '../core/adapter-name';
 import { WEIGHT_FORMATS, type WeightFormat } from '../core/formats';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import {
@@ -258,7 +259,7 @@ export function measuredEstimator(
 
   return {
     mode: 'measured',
-    gpu: `${doc.adapter.vendor} ${doc.adapter.architecture} ${doc.adapter.description}`.trim(),
+    gpu: adapterName(doc.adapter),
     decode(batch, context): StepEstimate {
       const parts = matrices.map((mat) => ({ mat, m: batch, scaleM: false }));
       const mats = sumMatrices(parts);

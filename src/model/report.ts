@@ -1,6 +1,7 @@
 // The prediction as one plain object: what `npm run predict -- --json` prints, what its table is
 // drawn from, and what the page shows. Pure: no I/O.
 
+import { adapterName } from '../core/adapter-name';
 import type { WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { type A100Contrast, a100Contrast } from './contrast';
@@ -211,12 +212,6 @@ export type ReportSource =
   | { kind: 'measured'; results: ResultsDocument }
   | { kind: 'spec'; hw: SpecHardware; runtime: ProfileId };
 
-/** The adapter of a results document as one readable name. */
-export function adapterName(doc: ResultsDocument, unknown = 'unknown adapter'): string {
-  const a = doc.adapter;
-  return [a.vendor, a.architecture, a.description].filter(Boolean).join(' · ') || unknown;
-}
-
 /**
  * Predicts in either mode and builds the report (throws InsufficientResultsError where a results
  * document lacks the read or FMA rows measured mode needs). The prediction is returned too: its
@@ -230,7 +225,7 @@ export function predictReport(
 ): { report: PredictReport; prediction: Prediction } {
   if (source.kind === 'measured') {
     const prediction = predictMeasured(source.results, model, format, options);
-    const gpuName = adapterName(source.results);
+    const gpuName = adapterName(source.results.adapter);
     return {
       prediction,
       report: buildReport({

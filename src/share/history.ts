@@ -3,10 +3,10 @@
 // capped, the oldest runs dropped first. Nothing here throws: unreadable stored data is
 // removed and reported through `onNote`.
 
+import { adapterName } from '../core/adapter-name';
 import type { PlanName, ResultsDocument } from '../core/results';
 import { parseResultsFile } from './import';
 import { ImportError } from './import-error';
-import { adapterLabel } from './labels';
 
 /** The part of the Web Storage API used here; `length`/`key` let a corrupt index be swept. */
 export interface StorageLike {
@@ -183,7 +183,7 @@ export class RunHistory {
       createdAt: doc.createdAt,
       savedAt: this.now().toISOString(),
       plan: doc.plan,
-      adapter: adapterLabel(doc.adapter),
+      adapter: adapterName(doc.adapter),
       rows: doc.results.length,
       failed: doc.results.filter((r) => !r.verified).length,
       chars: json.length,

@@ -3,10 +3,10 @@
 // no more than the noise supports); a failed row shows its error instead of numbers. Every
 // string from the document is escaped, so nothing in it becomes markup, a link or HTML.
 
+import { adapterName } from '../core/adapter-name';
 import { describeShape } from '../core/describe';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
-import { adapterLabel } from './labels';
 
 /** One line of plain text, with Markdown/HTML punctuation backslash-escaped (`|` included). */
 export function escapeMarkdown(text: string): string {
@@ -64,7 +64,7 @@ const line = (cols: string[]) => `| ${cols.join(' | ')} |`;
 
 export function toMarkdown(doc: ResultsDocument): string {
   const e = escapeMarkdown;
-  const adapter = adapterLabel(doc.adapter);
+  const adapter = adapterName(doc.adapter);
   const notes = [
     doc.adapter.isSoftware ? 'software adapter: these are a CPU’s numbers' : '',
     doc.adapter.isFallbackAdapter ? 'fallback adapter' : '',

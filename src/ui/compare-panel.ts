@@ -3,9 +3,9 @@
 // dashed lines), and a table sets the ceilings, every shape both measured and the decode
 // predictions side by side, with B ÷ A.
 
+import { adapterName } from '../core/adapter-name';
 import type { ResultsDocument } from '../core/results';
 import { getModel } from '../model/llm';
-import { adapterName } from '../model/report';
 import { type ComparisonLine, compareRuns } from '../model/run-comparison';
 import type { SweepView } from './charts';
 import { element, make, onFilePicked, td, th } from './dom';
@@ -24,7 +24,7 @@ export interface CompareView {
 
 /** A run's short name: adapter, plan and date. */
 export function runLabel(doc: ResultsDocument): string {
-  return `${adapterName(doc, '?')}, ${doc.plan}, ${doc.createdAt.slice(0, 10)}`;
+  return `${adapterName(doc.adapter, { fallback: '?' })}, ${doc.plan}, ${doc.createdAt.slice(0, 10)}`;
 }
 
 function lineLabel(l: ComparisonLine): string {

@@ -4,6 +4,7 @@
 // work with no WebGPU at all. Every word comes from ./i18n, in the chosen language.
 
 import { version } from '../../package.json';
+import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
 import {
   type PlanName,
@@ -18,7 +19,7 @@ import {
   type RunSettings,
   settingsQuery,
 } from '../core/settings';
-import { adapterName, predictReport } from '../model/report';
+import { predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { summarizeRun } from '../model/run-summary';
 import { createBenchClient } from '../worker/client';
@@ -229,7 +230,7 @@ function showOrigin(): void {
       m.origin[lastOrigin],
       m.origin.measured({
         date: doc.createdAt.slice(0, 10),
-        adapter: adapterName(doc, m.origin.unnamed),
+        adapter: adapterName(doc.adapter, { fallback: m.origin.unnamed }),
       }),
     );
   }

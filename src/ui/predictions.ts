@@ -4,6 +4,7 @@
 // settings chosen here (source, lengths, batch, context, the model and format in focus) also
 // drive the latency–throughput and memory sections, through `onChange`.
 
+import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
 import { resolveFormat, type WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
@@ -17,7 +18,7 @@ import {
   type PredictOptions,
 } from '../model/predictor';
 import type { ProfileId } from '../model/profiles';
-import { adapterName, type PredictReport, predictReport, type ReportSource } from '../model/report';
+import { type PredictReport, predictReport, type ReportSource } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { element, make, setOptions, td, th } from './dom';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
@@ -230,7 +231,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     const m = t().predictions;
     const measured =
       doc !== null && unusable === undefined
-        ? [{ value: 'measured', label: m.measuredOption({ adapter: adapterName(doc) }) }]
+        ? [{ value: 'measured', label: m.measuredOption({ adapter: adapterName(doc.adapter) }) }]
         : [];
     const specOptions = GPUS.map((g) => ({
       value: g.id,
@@ -281,7 +282,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
       const beta = fitRoofline(doc).bandwidthGBps ?? 0;
       return {
         source: { kind: 'measured', results: doc },
-        label: m.measuredOn({ adapter: adapterName(doc) }),
+        label: m.measuredOn({ adapter: adapterName(doc.adapter) }),
         bw: beta,
         bwLabel: m.bandwidthMeasured({ gbps: fmt(beta) }),
       };
@@ -357,7 +358,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     const notes: string[] = [];
     if (ctx.source.kind === 'measured') {
       const d = ctx.source.results;
-      notes.push(m.noteMeasured({ adapter: adapterName(d) }));
+      notes.push(m.noteMeasured({ adapter: adapterName(d.adapter) }));
       if (fallback) notes.push(m.noteFallback);
       if (d.adapter.isSoftware) notes.push(m.noteSoftware);
       notes.push(m.noteNoCapacity);
