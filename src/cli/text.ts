@@ -1,7 +1,29 @@
-// Small helpers for plain-text terminal output: aligned columns; the number helpers live in
-// src/model/text.ts (shared with the page) and are re-exported here.
+// Small helpers for plain-text terminal output: numbers (the page's rules, in English without
+// digit grouping, from src/core/numbers.ts), ranges, durations and aligned columns.
 
-export { durationText, durationValue, gb, num, type RangeLike, rangeText } from '../model/text';
+import { PLAIN_NUMBERS } from '../core/numbers';
+import type { Range } from '../model/range';
+
+/** About three significant digits, no exponent, no grouping: 13.6 · 8.75 · 0.042 · 12346. */
+export const num = PLAIN_NUMBERS.threeDigits;
+
+/** Bytes in GB (1e9), as datasheets state memory. */
+export const gb = PLAIN_NUMBERS.gb;
+
+/** "9.21 (8.80–12.3)": expected, then the range. */
+export const rangeText = (r: Range, unit = ''): string =>
+  `${num(r.expected)}${unit} (${num(r.low)}–${num(r.high)})`;
+
+/** A duration range in ms, or in s when the expected value is 10 s or more. */
+export function durationText(r: Range): string {
+  if (r.expected < 10_000) return rangeText(r, ' ms');
+  const s = (v: number) => v / 1000;
+  return rangeText({ expected: s(r.expected), low: s(r.low), high: s(r.high) }, ' s');
+}
+
+/** One duration in ms, or in s when 10 s or more. */
+export const durationValue = (ms: number): string =>
+  ms < 10_000 ? `${num(ms)} ms` : `${num(ms / 1000)} s`;
 
 /** Columns padded to their widest cell; the first `leftColumns` align left, the rest right. */
 export function columns(

@@ -5,21 +5,13 @@
 
 import { adapterName } from '../core/adapter-name';
 import { describeShape } from '../core/describe';
+import { PLAIN_NUMBERS } from '../core/numbers';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
 
 /** One line of plain text, with Markdown/HTML punctuation backslash-escaped (`|` included). */
 export function escapeMarkdown(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\\`*_[\]<>|~&#!]/g, '\\$&');
-}
-
-/** `digits` significant digits, no exponent, no grouping: 0.000123, 1.23, 4570. */
-export function formatSignificant(value: number, digits: number): string {
-  if (value === 0 || !Number.isFinite(value)) return String(value);
-  const magnitude = (v: number) => Math.floor(Math.log10(Math.abs(v)));
-  if (magnitude(value) >= digits - 1) return Math.round(value).toString();
-  const rounded = Number(value.toPrecision(digits)); // 99.96 → 100
-  return rounded.toFixed(Math.min(100, Math.max(0, digits - 1 - magnitude(rounded))));
 }
 
 const HEAD = [
@@ -42,7 +34,7 @@ function status(row: ResultRow): string {
 function cells(row: ResultRow): string[] {
   const digits = row.noisy ? 2 : 3;
   const num = (v: number | undefined) =>
-    !row.verified || v === undefined ? '—' : formatSignificant(v, digits);
+    !row.verified || v === undefined ? '—' : PLAIN_NUMBERS.significant(v, digits);
   const efficiency =
     row.verified && row.rooflineEfficiency !== undefined
       ? `${Math.round(row.rooflineEfficiency * 100)} %`

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PLAIN_NUMBERS } from '../../../src/core/numbers';
 import type { ResultsDocument } from '../../../src/core/results';
 import { csvField } from '../../../src/share/csv';
 import { exportFileName, slugify, toCsv, toJson, toMarkdown } from '../../../src/share/export';
 import { parseResultsFile } from '../../../src/share/import';
-import { escapeMarkdown, formatSignificant } from '../../../src/share/markdown';
+import { escapeMarkdown } from '../../../src/share/markdown';
 import { sampleDocument } from '../../fixtures/results';
 
 /** A small RFC 4180 reader, to check what toCsv writes. */
@@ -175,6 +176,7 @@ describe('toMarkdown', () => {
   });
 
   it('limits digits', () => {
+    const formatSignificant = PLAIN_NUMBERS.significant;
     expect(formatSignificant(1.048576, 3)).toBe('1.05');
     expect(formatSignificant(123456.7, 3)).toBe('123457');
     expect(formatSignificant(0.000123456, 3)).toBe('0.000123');
