@@ -2,6 +2,7 @@
 
 import type { PlanName } from '../core/results';
 import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../core/settings';
+import { type FlagSpecs, parseFlags, UsageError } from './flags';
 
 export interface BenchArgs {
   plan: PlanName;
@@ -29,37 +30,36 @@ Settings that change results (a run with any of them is marked "not comparable")
   --gemv-variant NAME           pin a GEMV variant (e.g. row-wg64) instead of tuning
   --gemm-variant NAME           pin a GEMM variant (e.g. reg4x4) instead of tuning`;
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(`${message}\n\n${BENCH_USAGE}`);
-    this.name = 'UsageError';
-  }
-}
+/** The flags; the settings flags are named as the page's URL parameters (SETTING_PARAMS). */
+const BENCH_FLAGS: FlagSpecs = {
+  quick: { type: 'boolean' },
+  full: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  out: { type: 'string', value: 'a file name' },
+  ...Object.fromEntries(
+    Object.values(SETTING_PARAMS).map((param) => [param, { type: 'string', value: 'a value' }]),
+  ),
+};
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { plan: 'full', json: false, out: null, help: false, settings: {} };
-  const settingFlags = new Set(Object.values(SETTING_PARAMS).map((p) => `--${p}`));
+  const { values, order } = parseFlags(argv, BENCH_FLAGS, { usage: BENCH_USAGE, repeated: 'last' });
   const settings = new URLSearchParams();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--quick') args.plan = 'quick';
-    else if (arg === '--full') args.plan = 'full';
-    else if (arg === '--json') args.json = true;
-    else if (arg === '--help' || arg === '-h') args.help = true;
-    else if (arg === '--out' || arg.startsWith('--out=')) {
-      const value = arg === '--out' ? argv[++i] : arg.slice('--out='.length);
-      if (!value || value.startsWith('--')) throw new UsageError('--out needs a file name.');
-      args.out = value;
-    } else if (settingFlags.has(arg.split('=')[0] ?? '')) {
-      const [flag = '', inline] = arg.split(/=(.*)/s);
-      const value = inline ?? argv[++i];
-      if (!value || value.startsWith('--')) throw new UsageError(`${flag} needs a value.`);
-      settings.set(flag.slice(2), value);
-    } else throw new UsageError(`Unknown option: ${arg}`);
+  for (const param of Object.values(SETTING_PARAMS)) {
+    const value = values[param];
+    if (typeof value === 'string') settings.set(param, value);
   }
   const parsed = parseRunSettings(settings);
-  if (parsed.problems.length > 0)
-    throw new UsageError(`Bad setting: ${parsed.problems.join('; ')}.`);
-  args.settings = parsed.settings;
-  return args;
+  if (parsed.problems.length > 0) {
+    throw new UsageError(`Bad setting: ${parsed.problems.join('; ')}.`, BENCH_USAGE);
+  }
+  const out = values.out;
+  return {
+    // The last of --quick and --full wins; the full plan by default.
+    plan: order.findLast((name) => name === 'quick' || name === 'full') ?? 'full',
+    json: values.json === true,
+    out: typeof out === 'string' ? out : null,
+    help: values.help === true,
+    settings: parsed.settings,
+  };
 }

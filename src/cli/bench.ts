@@ -9,7 +9,8 @@ import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
 import { acquireGpu } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
-import { BENCH_USAGE, parseBenchArgs, UsageError } from './args';
+import { BENCH_USAGE, parseBenchArgs } from './args';
+import { UsageError } from './flags';
 import { renderTable } from './table';
 
 async function main(argv: string[]): Promise<number> {

@@ -7,6 +7,7 @@ import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
 import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
 import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
 import { getProfile, type ProfileId } from '../model/profiles';
+import { type FlagSpecs, type ParsedFlags, parseFlags, UsageError } from './flags';
 
 export const PREDICT_USAGE = `Usage: npm run predict -- --model ID --weights FORMAT [--bits-per-weight X]
          (--gpu ID | --bandwidth-gbps B --tflops T | --from RESULTS.json)
@@ -30,13 +31,6 @@ or from a results document measured by \`npm run bench\` or the page, beside an 
   --json                print one JSON object instead of a table
   --help                show this message`;
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(`${message}\n\n${PREDICT_USAGE}`);
-    this.name = 'UsageError';
-  }
-}
-
 export type PredictSource =
   | { kind: 'gpu'; gpu: GpuSpec }
   | { kind: 'datasheet'; bandwidthGBps: number; tflops: number }
@@ -58,23 +52,27 @@ export interface PredictArgs {
 
 export type ParsedPredictArgs = { help: true } | ({ help: false } & PredictArgs);
 
-const VALUE_FLAGS = {
-  '--model': 'a model id',
-  '--weights': 'a weight format',
-  '--bits-per-weight': 'a number',
-  '--gpu': 'a GPU id',
-  '--bandwidth-gbps': 'a number (GB/s)',
-  '--tflops': 'a number (TFLOP/s)',
-  '--from': 'a results file',
-  '--runtime': 'native or browser',
-  '--prompt': 'a token count',
-  '--output': 'a token count',
-  '--batch': 'a batch size',
-  '--context': 'a token count',
-} as const;
-type ValueFlag = keyof typeof VALUE_FLAGS;
+const PREDICT_FLAGS = {
+  model: { type: 'string', value: 'a model id' },
+  weights: { type: 'string', value: 'a weight format' },
+  'bits-per-weight': { type: 'string', value: 'a number' },
+  gpu: { type: 'string', value: 'a GPU id' },
+  'bandwidth-gbps': { type: 'string', value: 'a number (GB/s)' },
+  tflops: { type: 'string', value: 'a number (TFLOP/s)' },
+  from: { type: 'string', value: 'a results file' },
+  runtime: { type: 'string', value: 'native or browser' },
+  prompt: { type: 'string', value: 'a token count' },
+  output: { type: 'string', value: 'a token count' },
+  batch: { type: 'string', value: 'a batch size' },
+  context: { type: 'string', value: 'a token count' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies FlagSpecs;
 
-const isValueFlag = (name: string): name is ValueFlag => name in VALUE_FLAGS;
+type PredictFlags = ParsedFlags<typeof PREDICT_FLAGS>['values'];
+
+/** A UsageError ending with the predict CLI's usage text. */
+const usageError = (reason: string) => new UsageError(reason, PREDICT_USAGE);
 
 /** Largest token count or batch accepted: far beyond any model's context, well inside 2^53. */
 export const MAX_COUNT = 10_000_000;
@@ -85,9 +83,7 @@ const DECIMAL = /^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 function positiveNumber(flag: string, value: string, max: number): number {
   const v = DECIMAL.test(value) ? Number(value) : Number.NaN;
   if (!Number.isFinite(v) || v <= 0 || v > max) {
-    throw new UsageError(
-      `${flag} must be a number greater than 0 and at most ${max}, got "${value}".`,
-    );
+    throw usageError(`${flag} must be a number greater than 0 and at most ${max}, got "${value}".`);
   }
   return v;
 }
@@ -97,7 +93,7 @@ function count(flag: string, value: string, min: 0 | 1): number {
   const v = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(v) || v < min || v > MAX_COUNT) {
     const what = min === 1 ? 'a whole number ≥ 1' : 'a whole number ≥ 0';
-    throw new UsageError(`${flag} must be ${what} (at most ${MAX_COUNT}), got "${value}".`);
+    throw usageError(`${flag} must be ${what} (at most ${MAX_COUNT}), got "${value}".`);
   }
   return v;
 }
@@ -109,51 +105,24 @@ function resolve<T>(flag: string, f: () => T, aliases: Readonly<Record<string, s
   } catch (e) {
     const names = Object.keys(aliases);
     const also = names.length === 0 ? '' : ` (aliases: ${names.join(', ')})`;
-    throw new UsageError(`${flag}: ${errorMessage(e)}${also}.`);
+    throw usageError(`${flag}: ${errorMessage(e)}${also}.`);
   }
 }
 
-/** Splits argv into flag → value, rejecting unknown, repeated and value-less flags. */
-function collect(argv: readonly string[]): { values: Map<ValueFlag, string>; flags: Set<string> } {
-  const values = new Map<ValueFlag, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (name === '--json' || name === '--help' || name === '-h') {
-      if (eq !== -1) throw new UsageError(`${name} takes no value.`);
-      flags.add(name === '-h' ? '--help' : name);
-      continue;
-    }
-    if (!isValueFlag(name)) throw new UsageError(`Unknown option: ${arg}`);
-    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-    if (value === undefined || value === '' || value.startsWith('--')) {
-      throw new UsageError(`${name} needs ${VALUE_FLAGS[name]}.`);
-    }
-    if (values.has(name)) throw new UsageError(`${name} is given more than once.`);
-    values.set(name, value);
-  }
-  return { values, flags };
-}
-
-function parseSource(values: Map<ValueFlag, string>): PredictSource {
-  const gpu = values.get('--gpu');
-  const bw = values.get('--bandwidth-gbps');
-  const tflops = values.get('--tflops');
-  const from = values.get('--from');
+function parseSource(values: PredictFlags): PredictSource {
+  const { gpu, 'bandwidth-gbps': bw, tflops, from } = values;
   const given = [
     gpu === undefined ? [] : ['--gpu'],
     bw === undefined && tflops === undefined ? [] : ['--bandwidth-gbps/--tflops'],
     from === undefined ? [] : ['--from'],
   ].flat();
   if (given.length === 0) {
-    throw new UsageError(
+    throw usageError(
       'Say what to predict for: --gpu ID, --bandwidth-gbps B with --tflops T, or --from RESULTS.json.',
     );
   }
   if (given.length > 1) {
-    throw new UsageError(
+    throw usageError(
       `Give only one of --gpu, --bandwidth-gbps/--tflops and --from (got ${given.join(' and ')}).`,
     );
   }
@@ -161,7 +130,7 @@ function parseSource(values: Map<ValueFlag, string>): PredictSource {
     return { kind: 'gpu', gpu: resolve('--gpu', () => getGpu(gpu), GPU_ALIASES) };
   if (from !== undefined) return { kind: 'results', path: from };
   if (bw === undefined || tflops === undefined) {
-    throw new UsageError('--bandwidth-gbps and --tflops go together: give both.');
+    throw usageError('--bandwidth-gbps and --tflops go together: give both.');
   }
   return {
     kind: 'datasheet',
@@ -171,43 +140,43 @@ function parseSource(values: Map<ValueFlag, string>): PredictSource {
 }
 
 export function parsePredictArgs(argv: readonly string[]): ParsedPredictArgs {
-  const { values, flags } = collect(argv);
-  if (flags.has('--help')) return { help: true };
+  const { values } = parseFlags(argv, PREDICT_FLAGS, { usage: PREDICT_USAGE, repeated: 'error' });
+  if (values.help) return { help: true };
 
-  const modelId = values.get('--model');
-  if (modelId === undefined) throw new UsageError('--model is required.');
-  const formatName = values.get('--weights');
-  if (formatName === undefined) throw new UsageError('--weights is required.');
+  const modelId = values.model;
+  if (modelId === undefined) throw usageError('--model is required.');
+  const formatName = values.weights;
+  if (formatName === undefined) throw usageError('--weights is required.');
   const model = resolve('--model', () => getModel(modelId), MODEL_ALIASES);
-  const bpwText = values.get('--bits-per-weight');
+  const bpwText = values['bits-per-weight'];
   const bpw = bpwText === undefined ? undefined : positiveNumber('--bits-per-weight', bpwText, 64);
   const format = resolve('--weights', () => resolveFormat(formatName, bpw));
 
   const source = parseSource(values);
-  const runtimeText = values.get('--runtime');
+  const runtimeText = values.runtime;
   if (runtimeText !== undefined && source.kind === 'results') {
-    throw new UsageError(
+    throw usageError(
       '--runtime applies to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured.',
     );
   }
   const runtime =
     runtimeText === undefined ? 'native' : resolve('--runtime', () => getProfile(runtimeText)).id;
 
-  const opt = (flag: ValueFlag, min: 0 | 1, fallback: number) => {
-    const v = values.get(flag);
-    return v === undefined ? fallback : count(flag, v, min);
+  const opt = (flag: 'prompt' | 'output' | 'batch', min: 0 | 1, fallback: number) => {
+    const v = values[flag];
+    return v === undefined ? fallback : count(`--${flag}`, v, min);
   };
-  const contextText = values.get('--context');
+  const contextText = values.context;
   return {
     help: false,
     model,
     format,
     source,
     runtime,
-    promptTokens: opt('--prompt', 1, DEFAULT_PROMPT_TOKENS),
-    outputTokens: opt('--output', 1, DEFAULT_OUTPUT_TOKENS),
-    batch: opt('--batch', 1, 1),
+    promptTokens: opt('prompt', 1, DEFAULT_PROMPT_TOKENS),
+    outputTokens: opt('output', 1, DEFAULT_OUTPUT_TOKENS),
+    batch: opt('batch', 1, 1),
     context: contextText === undefined ? undefined : count('--context', contextText, 0),
-    json: flags.has('--json'),
+    json: values.json === true,
   };
 }

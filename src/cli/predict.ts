@@ -14,7 +14,8 @@ import {
 } from '../model/predictor';
 import { PROFILES } from '../model/profiles';
 import { buildReport } from '../model/report';
-import { PREDICT_USAGE, type PredictArgs, parsePredictArgs, UsageError } from './predict-args';
+import { UsageError } from './flags';
+import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
 
 /** An error for the user: printed as one line, exit 1. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchArgs, UsageError } from '../../src/cli/args';
+import { parseBenchArgs } from '../../src/cli/args';
+import { UsageError } from '../../src/cli/flags';
 
 describe('bench flags', () => {
   it('defaults to the full plan, table output, no file', () => {
@@ -22,6 +23,8 @@ describe('bench flags', () => {
     });
     expect(parseBenchArgs(['--out=x.json']).out).toBe('x.json');
     expect(parseBenchArgs(['--quick', '--full']).plan).toBe('full');
+    expect(parseBenchArgs(['--full', '--quick']).plan).toBe('quick');
+    expect(parseBenchArgs(['--samples', '3', '--samples=9']).settings.samples).toBe(9);
     expect(parseBenchArgs(['-h']).help).toBe(true);
   });
 
@@ -34,6 +37,7 @@ describe('bench flags', () => {
     expect(() => parseBenchArgs(['--out', '--json'])).toThrow(/--out needs a file name/);
     expect(() => parseBenchArgs(['--out='])).toThrow(/--out needs a file name/);
     expect(() => parseBenchArgs(['quick'])).toThrow(/Unknown option: quick/);
+    expect(() => parseBenchArgs(['--json=yes'])).toThrow(/--json takes no value/);
   });
 
   it('reads the settings that make a run not comparable, in either form', () => {

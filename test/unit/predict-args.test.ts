@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_COUNT,
-  type PredictArgs,
-  parsePredictArgs,
-  UsageError,
-} from '../../src/cli/predict-args';
+import { UsageError } from '../../src/cli/flags';
+import { MAX_COUNT, type PredictArgs, parsePredictArgs } from '../../src/cli/predict-args';
 
 const base = ['--model', 'llama-3-8b', '--weights', 'fp16'];
 const withGpu = [...base, '--gpu', 'a100'];
