@@ -21,7 +21,7 @@ import { matrixBytes, randomMatrixWords } from '../../src/kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
 import { GEMV_VARIANTS, gemvCapabilities, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
 import { activations, copiesFor } from '../../src/kernels/matrix';
-import type { PreparedKernel } from '../../src/kernels/types';
+import { type PreparedKernel, variantNamed } from '../../src/kernels/types';
 import { peerShapes } from './shapes';
 import type { Tensor2D, TimingInfo, WebGPUBackend } from './tfjs';
 import * as tf from './tfjs';
@@ -60,14 +60,8 @@ const spread = (xs: number[]): number => (Math.max(...xs) - Math.min(...xs)) / m
 function ourCase(shape: PeerShape, variant: string, settings: Settings, binding: number) {
   const options = { rotationBytes: settings.rotationBytes, maxBindingBytes: binding, seed: SEED };
   return shape.kernel === 'gemv'
-    ? gemvCase('f32', shape.n, shape.k, named(GEMV_VARIANTS, variant), options)
-    : gemmCase('f32', shape.m, shape.n, shape.k, named(GEMM_VARIANTS, variant), options);
-}
-
-function named<T extends { name: string }>(list: readonly T[], name: string): T {
-  const found = list.find((v) => v.name === name);
-  if (!found) throw new RangeError(`no variant ${name}`);
-  return found;
+    ? gemvCase('f32', shape.n, shape.k, variantNamed(GEMV_VARIANTS, variant), options)
+    : gemmCase('f32', shape.m, shape.n, shape.k, variantNamed(GEMM_VARIANTS, variant), options);
 }
 
 /** Our side for one shape: the variant our runner picks, prepared, verified, and timeable. */

@@ -15,7 +15,7 @@ import { fmaCase } from '../kernels/fma';
 import type { MatrixFormat } from '../kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
-import type { KernelCase } from '../kernels/types';
+import { type KernelCase, variantNamed } from '../kernels/types';
 import { getModel, modelMatrices } from '../model/llm';
 
 export interface TimingOptions {
@@ -116,12 +116,6 @@ interface MatrixPlan {
 const pinned = (candidates: string[], pin: string | undefined): string[] =>
   pin !== undefined && candidates.includes(pin) ? [pin] : candidates;
 
-function named<T extends { name: string }>(variants: readonly T[], name: string): T {
-  const found = variants.find((v) => v.name === name);
-  if (!found) throw new RangeError(`no variant named ${name}`);
-  return found;
-}
-
 function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedCase {
   return {
     kind: 'tuned',
@@ -132,7 +126,7 @@ function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedC
       gemvVariantsFor(format, p.caps).map((v) => v.name),
       p.gemvVariant,
     ),
-    make: (name) => gemvCase(format, n, k, named(GEMV_VARIANTS, name), p),
+    make: (name) => gemvCase(format, n, k, variantNamed(GEMV_VARIANTS, name), p),
   };
 }
 
@@ -153,7 +147,7 @@ function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPl
       GEMM_VARIANTS.map((v) => v.name),
       p.gemmVariant,
     ),
-    make: (name) => gemmCase(format, m, n, k, named(GEMM_VARIANTS, name), p),
+    make: (name) => gemmCase(format, m, n, k, variantNamed(GEMM_VARIANTS, name), p),
   };
 }
 

@@ -38,6 +38,13 @@ export interface KernelCase {
   smaller?: () => KernelCase | null;
 }
 
+/** The variant of that name in a kernel's list (GEMV_VARIANTS, GEMM_VARIANTS); a RangeError if none. */
+export function variantNamed<T extends { name: string }>(variants: readonly T[], name: string): T {
+  const found = variants.find((v) => v.name === name);
+  if (!found) throw new RangeError(`no variant named ${name}`);
+  return found;
+}
+
 /** A short table of the first mismatches, for error messages (like the WebGPU CTS prints). */
 export function mismatchTable(
   rows: { index: number; actual: number | string; expected: number | string }[],
