@@ -79,8 +79,6 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
 
-export const PLAN_NAMES: readonly PlanName[] = ['quick', 'full'];
-
 /** Largest single binding the device allows. */
 const maxBinding = (limits: Record<string, number>): number =>
   Math.min(limits.maxStorageBufferBindingSize ?? 128 * MiB, limits.maxBufferSize ?? 256 * MiB);

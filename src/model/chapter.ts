@@ -69,22 +69,6 @@ export const CHAPTER_A100_8B_ITL_BY_PRECISION: readonly { weights: string; itlMs
     { weights: 'int4 (AWQ)', itlMs: { min: 19, max: 22 } },
   ];
 
-/** Example 3: 70B, TP = 8 on 8× A100. */
-export const CHAPTER_A100X8_LLAMA_70B = {
-  itlBatch1Ms: { min: 80, max: 120 },
-  itlModerateLoadMs: { min: 100, max: 150 },
-  systemTokensPerSecond: { min: 500, max: 800 },
-  speculativeItlMs: { min: 40, max: 70 },
-} as const;
-
-/** Example 2: prompt 4096 + 128 generated tokens. */
-export const CHAPTER_PREFILL_VS_DECODE = {
-  promptTokens: 4096,
-  outputTokens: 128,
-  prefillMs: { min: 800, max: 1500 },
-  decodeMs: 3200, // 128 × 25 ms
-} as const;
-
 export interface Sla {
   id: string;
   label: string;

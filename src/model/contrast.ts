@@ -1,8 +1,7 @@
-// The A100 contrast: the user's GPU (measured), the A100 in spec mode, the A100 bandwidth floor,
-// and the chapter's reported numbers, side by side, with the gap between them explained.
+// The A100 contrast: the A100 in spec mode, the A100 bandwidth floor and the chapter's reported
+// numbers, set beside a prediction for the user's GPU, with the gap between them explained.
 
 import type { WeightFormat } from '../core/formats';
-import type { ResultsDocument } from '../core/results';
 import {
   CHAPTER_A100_8B_ITL_BY_PRECISION,
   CHAPTER_A100_LLAMA3_8B_FP16,
@@ -12,7 +11,6 @@ import {
 } from './chapter';
 import { getGpu } from './gpus';
 import type { ModelConfig } from './llm';
-import { predictMeasured } from './measured';
 import { type Prediction, type PredictOptions, predictSpec } from './predictor';
 import { PROFILES } from './profiles';
 
@@ -25,7 +23,6 @@ export interface ChapterNumbers {
 }
 
 export interface A100Contrast {
-  user: Prediction | undefined;
   a100: Prediction;
   a100FloorMsPerToken: number;
   chapter: ChapterNumbers | undefined;
@@ -72,20 +69,18 @@ export function explainGap(chapterItl: ChapterRange, floorMs: number, specMs: nu
   );
 }
 
+/** The A100 side of the contrast for this model and format (the user's side is their prediction). */
 export function a100Contrast(
   model: ModelConfig,
   format: WeightFormat,
-  opts: PredictOptions & { results?: ResultsDocument } = {},
+  opts: PredictOptions = {},
 ): A100Contrast {
-  const { results, ...predictOpts } = opts;
-  const a100 = predictSpec(getGpu('a100-80g-sxm'), PROFILES.native, model, format, predictOpts);
-  const user =
-    results === undefined ? undefined : predictMeasured(results, model, format, predictOpts);
+  const a100 = predictSpec(getGpu('a100-80g-sxm'), PROFILES.native, model, format, opts);
   const floor = a100.decode.floorMsPerToken;
   const chapter = chapterNumbers(model, format, a100.batch);
   const explanation =
     chapter !== undefined && chapter.itlMs.min > a100.decode.msPerToken.high
       ? explainGap(chapter.itlMs, floor, a100.decode.msPerToken.expected)
       : undefined;
-  return { user, a100, a100FloorMsPerToken: floor, chapter, explanation };
+  return { a100, a100FloorMsPerToken: floor, chapter, explanation };
 }

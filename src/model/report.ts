@@ -114,7 +114,6 @@ function chapterOf(c: A100Contrast['chapter']): PredictReport['a100']['chapter']
 
 export function buildReport(input: ReportInput): PredictReport {
   const { prediction: p, model, format, options, results } = input;
-  // The A100 side only: this GPU's prediction is `p` already.
   const contrast = a100Contrast(model, format, options);
   const measured = p.mode === 'measured';
   const rooflineFallback = p.source === 'roofline';

@@ -1,5 +1,6 @@
 // Reads the calibration CSV fixture (a copy of shared/data/calibration-decode-llamacpp-apple.csv).
 import { readFileSync } from 'node:fs';
+import { GPUS, type GpuSpec } from '../../../src/model/gpus';
 
 export interface CalibrationRow {
   hardware: string;
@@ -50,4 +51,9 @@ export function loadCalibration(): CalibrationRow[] {
       promptLen: optNum(at(c, 'prompt_len')),
     };
   });
+}
+
+/** The catalogue entry for a calibration-CSV hardware label (which may carry a bracketed note). */
+export function gpuForCalibrationName(label: string): GpuSpec | undefined {
+  return GPUS.find((g) => g.calibrationName !== undefined && label.startsWith(g.calibrationName));
 }

@@ -11,6 +11,7 @@ import {
   predictMeasured,
   ROOFLINE_KERNEL_EFFICIENCY,
 } from '../../../src/model/measured';
+import { predictReport } from '../../../src/model/report';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 
 const model = getModel('llama-3-8b');
@@ -81,10 +82,12 @@ describe('measured mode with GEMV rows at every shape', () => {
     expect(small.memory.note).toMatch(/maxStorageBufferBindingSize/);
   });
 
-  it('feeds the A100 contrast as the user’s GPU', () => {
-    const c = a100Contrast(model, int4, { results: d });
-    expect(c.user?.mode).toBe('measured');
+  it('is set beside the A100 contrast in the report, the A100 in spec mode', () => {
+    const { report, prediction } = predictReport({ kind: 'measured', results: d }, model, int4, {});
+    expect(prediction.mode).toBe('measured');
+    const c = a100Contrast(model, int4);
     expect(c.a100.mode).toBe('spec');
+    expect(report.a100.msPerToken).toEqual(c.a100.decode.msPerToken);
   });
 });
 

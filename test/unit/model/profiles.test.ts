@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
-import { decodePoint, fitComputeEfficiency, fitDecode } from '../../../src/model/fit';
-import { getGpu, gpuForCalibrationName } from '../../../src/model/gpus';
+import { getGpu } from '../../../src/model/gpus';
 import { getModel, prefillFlops } from '../../../src/model/llm';
 import { predictSpec } from '../../../src/model/predictor';
-import { EVIDENCE, getProfile, PROFILES, UnknownProfileError } from '../../../src/model/profiles';
-import { loadCalibration } from './csv';
+import { getProfile, PROFILES, UnknownProfileError } from '../../../src/model/profiles';
+import { gpuForCalibrationName, loadCalibration } from './csv';
+import { EVIDENCE } from './evidence';
+import { decodePoint, fitComputeEfficiency, fitDecode } from './fit';
 
 const csv = loadCalibration();
 const llama2 = getModel('llama-2-7b');

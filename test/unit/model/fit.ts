@@ -1,9 +1,10 @@
-// Fitting runtime profiles to published measurements. Decode model:
+// Fitting runtime profiles to published measurements (how src/model/profiles.ts got its
+// expected values; the profile tests re-run the fits). Decode model:
 //   t = bytes / (efficiency · bandwidth) + overheadPerLayer · layers
 // fitted by least squares on relative error (t_fit / t − 1), so slow and fast chips weigh alike.
 
-import type { WeightFormat } from '../core/formats';
-import { decodeWeightBytes, kvCacheBytes, type ModelConfig } from './llm';
+import type { WeightFormat } from '../../../src/core/formats';
+import { decodeWeightBytes, kvCacheBytes, type ModelConfig } from '../../../src/model/llm';
 
 export interface DecodePoint {
   /** Bytes read per token: weights + KV cache at the measured context. */
