@@ -125,7 +125,7 @@ export function buildReport(input: ReportInput): PredictReport {
   }
   if (results?.adapter.isSoftware) {
     assumptions.unshift(
-      `the results come from a software adapter (${results.adapter.description || results.adapter.architecture}): these are a CPU's numbers, not a GPU's`,
+      `the results come from a software adapter (${adapterName(results.adapter)}): these are a CPU's numbers, not a GPU's`,
     );
   }
   if (results?.incomplete !== undefined) {

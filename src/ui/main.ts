@@ -159,9 +159,7 @@ function showAdapter(report: AdapterReport): void {
   addDetail(m.wgslFeatures, a.wgslLanguageFeatures.join(', ') || c.none);
   ui.warning.hidden = !a.isSoftware;
   if (a.isSoftware) {
-    ui.warning.textContent = m.software({
-      name: a.description || a.architecture || a.vendor,
-    });
+    ui.warning.textContent = m.software({ name: adapterName(a) });
   }
   ui.quick.disabled = document.body.dataset.state === 'running';
   ui.full.disabled = ui.quick.disabled;
