@@ -1,0 +1,309 @@
+// Fitting the engine profiles to the calibration rows, and leave-one-GPU-out cross-validation.
+//
+// Pools: a profile for engine E on vendor V is fitted on the first of these row sets that spans at
+// least MIN_POOL_GPUS different GPUs: E on V; E on any vendor; E's family (llama.cpp's discrete
+// backends); every engine of E's class (native | browser) on V; every engine of the class. Each
+// GPU weighs the same in a fit however many rows it has, and each row by its relative error.
+//
+// Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
+// taken with the residual's GPU left out of the fit. A profile fitted on another engine's or
+// vendor's rows takes the hull of that interval and the generic class profile's (wider, and says
+// so with a code).
+
+import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
+import { boundedLeastSquares2, type LsPoint } from './least-squares';
+import { LINKS, linkFor } from './parallel';
+import {
+  type DecodeTerms,
+  decodeTerms,
+  type ProfileParams,
+  prefillPeak,
+  type Situation,
+  type TtftTerms,
+  ttftTerms,
+} from './physics';
+import type { CalibrationRow, Metric } from './rows';
+
+/** A pool must span this many GPUs, so that leaving one out still leaves two to fit on. */
+export const MIN_POOL_GPUS = 3;
+/** Central quantile interval of held-out residuals used as [low, high]. */
+export const RANGE_LEVEL = 0.9;
+
+export type PoolBasis = 'engine-vendor' | 'engine' | 'family' | 'class-vendor' | 'class';
+
+/** Why a range is what it is: codes the page and CLI turn into words. */
+export type CalibrationCode =
+  | 'fit-own-rows'
+  | 'pooled-other-vendors'
+  | 'pooled-engine-family'
+  | 'pooled-class-vendor'
+  | 'pooled-class'
+  | 'no-rows-for-engine'
+  | 'range-widened-to-class'
+  | 'pool-below-min-gpus';
+
+const BASIS_CODE: Readonly<Record<PoolBasis, CalibrationCode>> = {
+  'engine-vendor': 'fit-own-rows',
+  engine: 'pooled-other-vendors',
+  family: 'pooled-engine-family',
+  'class-vendor': 'pooled-class-vendor',
+  class: 'pooled-class',
+};
+
+export interface Pool {
+  basis: PoolBasis;
+  rows: readonly CalibrationRow[];
+  gpus: number;
+}
+
+const gpuCount = (rows: readonly CalibrationRow[]) => new Set(rows.map((r) => r.gpuKey)).size;
+
+export function selectPool(
+  engine: EngineId,
+  vendor: Vendor,
+  rows: readonly CalibrationRow[],
+  metric: Metric,
+): Pool {
+  const info = ENGINES[engine];
+  const mine = rows.filter((r) => r.metric === metric);
+  const inClass = (r: CalibrationRow) => ENGINES[r.engine].engineClass === info.engineClass;
+  const candidates: [PoolBasis, (r: CalibrationRow) => boolean][] = [];
+  if (!isGenericEngine(engine)) {
+    candidates.push(['engine-vendor', (r) => r.engine === engine && r.vendor === vendor]);
+    candidates.push(['engine', (r) => r.engine === engine]);
+    if (info.family !== undefined) {
+      candidates.push(['family', (r) => ENGINES[r.engine].family === info.family]);
+    }
+  }
+  candidates.push(['class-vendor', (r) => inClass(r) && r.vendor === vendor]);
+  candidates.push(['class', inClass]);
+  let last: Pool | undefined;
+  for (const [basis, keep] of candidates) {
+    const pool = mine.filter(keep);
+    const gpus = gpuCount(pool);
+    if (gpus >= MIN_POOL_GPUS) return { basis, rows: pool, gpus };
+    if (gpus > 0) last = { basis, rows: pool, gpus };
+  }
+  if (last === undefined) throw new RangeError(`no ${metric} rows for ${engine}`);
+  return last;
+}
+
+// ---- the timing model on calibration rows (terms cached per row) ----
+
+const situations = new WeakMap<CalibrationRow, Situation>();
+
+export function rowSituation(row: CalibrationRow): Situation {
+  const cached = situations.get(row);
+  if (cached !== undefined) return cached;
+  const peak = prefillPeak(row.engine, row, row.layout);
+  const s: Situation = {
+    engine: row.engine,
+    model: row.model,
+    layout: row.layout,
+    tp: row.tp,
+    link: row.link === 'nvlink' ? linkFor({ name: row.gpuLabel }) : LINKS.pcie4,
+    bandwidthGBps: row.bandwidthGBps,
+    peakTflops: peak.tflops,
+    contextTokens: row.metric === 'decode' ? row.contextTokens : 0,
+    promptTokens: row.metric === 'ttft' ? row.promptTokens : 0,
+    batch: 1,
+  };
+  situations.set(row, s);
+  return s;
+}
+
+const decodeCache = new WeakMap<CalibrationRow, DecodeTerms>();
+const ttftCache = new WeakMap<CalibrationRow, TtftTerms>();
+
+function rowDecodeTerms(row: CalibrationRow): DecodeTerms {
+  let t = decodeCache.get(row);
+  if (t === undefined) {
+    t = decodeTerms(rowSituation(row));
+    decodeCache.set(row, t);
+  }
+  return t;
+}
+
+function rowTtftTerms(row: CalibrationRow): TtftTerms {
+  let t = ttftCache.get(row);
+  if (t === undefined) {
+    t = ttftTerms(rowSituation(row));
+    ttftCache.set(row, t);
+  }
+  return t;
+}
+
+/** Batch-1 prediction for a calibration row (the fit's own form of physics.ts). */
+export function predictRow(p: ProfileParams, row: CalibrationRow): number {
+  if (row.metric === 'decode') {
+    const t = rowDecodeTerms(row);
+    return t.streamMs / p.eta + p.cLayerMs * t.layers + t.commMs;
+  }
+  const t = rowTtftTerms(row);
+  return t.flopMs / p.eps + t.streamMs / p.eta + p.cLayerMs * t.layers + t.commMs + p.fixedMs;
+}
+
+/** Each GPU weighs 1 in total; each row by its relative error (1 / measured²). */
+function gpuWeights(rows: readonly CalibrationRow[]): (row: CalibrationRow) => number {
+  const perGpu = new Map<string, number>();
+  for (const r of rows) perGpu.set(r.gpuKey, (perGpu.get(r.gpuKey) ?? 0) + 1);
+  return (row) => 1 / ((perGpu.get(row.gpuKey) ?? 1) * row.ms * row.ms);
+}
+
+/** η ≤ 1 and c ≥ 0 (a = 1/η ≥ 1). */
+export function fitDecodeRows(rows: readonly CalibrationRow[]): { eta: number; cLayerMs: number } {
+  const w = gpuWeights(rows);
+  const pts: LsPoint[] = rows.map((r) => {
+    const t = rowDecodeTerms(r);
+    return { x1: t.streamMs, x2: t.layers, y: r.ms - t.commMs, w: w(r) };
+  });
+  const fit = boundedLeastSquares2(pts, 1, 0);
+  return { eta: 1 / fit.a, cLayerMs: fit.b };
+}
+
+/**
+ * ε ≤ 2 (GeForce FP16-accumulate GEMMs run at twice the FP32-accumulate peak the datasheet rate
+ * names) and F ≥ 0, given η and c from decode.
+ */
+export function fitTtftRows(
+  rows: readonly CalibrationRow[],
+  eta: number,
+  cLayerMs: number,
+): { eps: number; fixedMs: number } {
+  const w = gpuWeights(rows);
+  const pts: LsPoint[] = rows.map((r) => {
+    const t = rowTtftTerms(r);
+    const rest = t.streamMs / eta + cLayerMs * t.layers + t.commMs;
+    return { x1: t.flopMs, x2: 1, y: r.ms - rest, w: w(r) };
+  });
+  const fit = boundedLeastSquares2(pts, 0.5, 0);
+  return { eps: 1 / fit.a, fixedMs: fit.b };
+}
+
+export interface FittedParams {
+  params: ProfileParams;
+  decodePool: Pool;
+  ttftPool: Pool;
+}
+
+export function fitParams(
+  engine: EngineId,
+  vendor: Vendor,
+  rows: readonly CalibrationRow[],
+): FittedParams {
+  const decodePool = selectPool(engine, vendor, rows, 'decode');
+  const ttftPool = selectPool(engine, vendor, rows, 'ttft');
+  const d = fitDecodeRows(decodePool.rows);
+  const t = fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs);
+  return { params: { ...d, ...t }, decodePool, ttftPool };
+}
+
+// ---- ranges from held-out residuals ----
+
+/** Linear-interpolation quantile (type 7) of sorted values. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo] ?? Number.NaN;
+  const b = sorted[hi] ?? Number.NaN;
+  return a + (b - a) * (pos - lo);
+}
+
+/** log(measured ÷ predicted) of every pool row, each with its GPU left out of the fit. */
+export function heldOutResiduals(
+  engine: EngineId,
+  vendor: Vendor,
+  rows: readonly CalibrationRow[],
+  metric: Metric,
+): number[] {
+  const pool = selectPool(engine, vendor, rows, metric);
+  const out: number[] = [];
+  for (const key of new Set(pool.rows.map((r) => r.gpuKey))) {
+    const fit = fitParams(
+      engine,
+      vendor,
+      rows.filter((r) => r.gpuKey !== key),
+    );
+    for (const r of pool.rows) {
+      if (r.gpuKey === key) out.push(Math.log(r.ms / predictRow(fit.params, r)));
+    }
+  }
+  return out;
+}
+
+/** Multipliers of the expected value: [low, high] always holds 1. */
+export interface RatioInterval {
+  low: number;
+  high: number;
+  /** Residuals the interval rests on. */
+  n: number;
+}
+
+export function residualInterval(residuals: readonly number[]): RatioInterval {
+  const sorted = [...residuals].sort((a, b) => a - b);
+  const tail = (1 - RANGE_LEVEL) / 2;
+  return {
+    low: Math.min(1, Math.exp(quantile(sorted, tail))),
+    high: Math.max(1, Math.exp(quantile(sorted, 1 - tail))),
+    n: sorted.length,
+  };
+}
+
+export interface MetricCalibration {
+  basis: PoolBasis;
+  poolRows: number;
+  poolGpus: number;
+  interval: RatioInterval;
+  codes: CalibrationCode[];
+}
+
+/** The range and its provenance for engine × vendor × metric, fitted on `rows`. */
+export function metricCalibration(
+  engine: EngineId,
+  vendor: Vendor,
+  rows: readonly CalibrationRow[],
+  metric: Metric,
+): MetricCalibration {
+  const pool = selectPool(engine, vendor, rows, metric);
+  const codes: CalibrationCode[] = [BASIS_CODE[pool.basis]];
+  if (pool.gpus < MIN_POOL_GPUS) codes.push('pool-below-min-gpus');
+  if (!rows.some((r) => r.engine === engine) && !isGenericEngine(engine)) {
+    codes.push('no-rows-for-engine');
+  }
+  let interval = residualInterval(heldOutResiduals(engine, vendor, rows, metric));
+  if (pool.basis !== 'engine-vendor' && !isGenericEngine(engine)) {
+    const generic = ENGINES[engine].engineClass;
+    const wide = residualInterval(heldOutResiduals(generic, vendor, rows, metric));
+    if (wide.low < interval.low || wide.high > interval.high) codes.push('range-widened-to-class');
+    interval = {
+      low: Math.min(interval.low, wide.low),
+      high: Math.max(interval.high, wide.high),
+      n: interval.n,
+    };
+  }
+  return { basis: pool.basis, poolRows: pool.rows.length, poolGpus: pool.gpus, interval, codes };
+}
+
+export interface EngineProfile {
+  engine: EngineId;
+  vendor: Vendor;
+  params: ProfileParams;
+  decode: MetricCalibration;
+  ttft: MetricCalibration;
+}
+
+export function buildProfile(
+  engine: EngineId,
+  vendor: Vendor,
+  rows: readonly CalibrationRow[],
+): EngineProfile {
+  return {
+    engine,
+    vendor,
+    params: fitParams(engine, vendor, rows).params,
+    decode: metricCalibration(engine, vendor, rows, 'decode'),
+    ttft: metricCalibration(engine, vendor, rows, 'ttft'),
+  };
+}

@@ -1,0 +1,14 @@
+// The calibration data shipped with the app (data/calibration/*.csv, bundled by Vite as text),
+// parsed once.
+
+import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
+import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
+import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
+
+let rows: readonly CalibrationRow[] | undefined;
+
+/** Every calibration row: the public measurements, then the llama.cpp Apple table. */
+export function calibrationRows(): readonly CalibrationRow[] {
+  rows ??= [...parsePublicRows(publicCsv), ...parseAppleRows(appleCsv)];
+  return rows;
+}

@@ -1,0 +1,167 @@
+// The inference engines predictions can stand for (issue 12's table), and what the physics of
+// each needs to know: native or browser, which FLOP rate its prefill GEMMs run at.
+
+export const ENGINE_IDS = [
+  'llama.cpp-cuda',
+  'llama.cpp-metal',
+  'llama.cpp-rocm',
+  'llama.cpp-vulkan',
+  'mlx',
+  'mlc',
+  'vllm',
+  'trt-llm',
+  'webllm',
+  'llama.cpp-webgpu',
+  'native',
+  'browser',
+] as const;
+
+export type EngineId = (typeof ENGINE_IDS)[number];
+
+export type Vendor = 'nvidia' | 'amd' | 'apple' | 'intel';
+
+export const VENDORS: readonly Vendor[] = ['nvidia', 'amd', 'apple', 'intel'];
+
+/** Native engines reach tensor cores and vendor libraries; browser engines only WebGPU shaders. */
+export type EngineClass = 'native' | 'browser';
+
+export interface EngineInfo {
+  id: EngineId;
+  /** What the id stands for, including engines that share its kernels. */
+  covers: string;
+  engineClass: EngineClass;
+  /**
+   * Engines whose kernels and per-layer costs are alike: their rows stand in when an engine has
+   * too little data of its own (llama.cpp's GPU backends share the ggml graph and its launches).
+   */
+  family?: string;
+  /**
+   * Which datasheet rate prefill GEMMs run at: the dense FP16 tensor rate (FP32 accumulate) for
+   * native engines; the FP32 shader rate for WebGPU, which exposes no tensor cores.
+   */
+  prefillPeak: 'fp16-tensor' | 'fp32-shader';
+  /** Runs FP8 (or INT8) weight+activation formats on FP8/INT8 tensor cores, at twice the rate. */
+  fp8Tensor: boolean;
+}
+
+const LLAMA_CPP_DISCRETE = 'llama.cpp on discrete GPUs';
+
+export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
+  'llama.cpp-cuda': {
+    id: 'llama.cpp-cuda',
+    covers: 'llama.cpp CUDA backend, also Ollama and LM Studio on NVIDIA',
+    engineClass: 'native',
+    family: LLAMA_CPP_DISCRETE,
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+  },
+  'llama.cpp-metal': {
+    id: 'llama.cpp-metal',
+    covers: 'llama.cpp Metal backend, also Ollama and LM Studio on Apple',
+    engineClass: 'native',
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+  },
+  'llama.cpp-rocm': {
+    id: 'llama.cpp-rocm',
+    covers: 'llama.cpp ROCm/HIP backend, also Ollama and LM Studio on AMD',
+    engineClass: 'native',
+    family: LLAMA_CPP_DISCRETE,
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+  },
+  'llama.cpp-vulkan': {
+    id: 'llama.cpp-vulkan',
+    covers: 'llama.cpp Vulkan backend (any vendor), also LM Studio',
+    engineClass: 'native',
+    family: LLAMA_CPP_DISCRETE,
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+  },
+  mlx: {
+    id: 'mlx',
+    covers: 'MLX (mlx-lm) on Apple silicon',
+    engineClass: 'native',
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+  },
+  mlc: {
+    id: 'mlc',
+    covers: 'native MLC-LLM (Metal, CUDA, Vulkan)',
+    engineClass: 'native',
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+  },
+  vllm: {
+    id: 'vllm',
+    covers: 'vLLM',
+    engineClass: 'native',
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: true,
+  },
+  'trt-llm': {
+    id: 'trt-llm',
+    covers: 'TensorRT-LLM, also NVIDIA NIM and FasterTransformer',
+    engineClass: 'native',
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: true,
+  },
+  webllm: {
+    id: 'webllm',
+    covers: 'WebLLM (MLC kernels on WebGPU) in a browser',
+    engineClass: 'browser',
+    prefillPeak: 'fp32-shader',
+    fp8Tensor: false,
+  },
+  'llama.cpp-webgpu': {
+    id: 'llama.cpp-webgpu',
+    covers: "llama.cpp's WebGPU backend, in a browser or through Dawn",
+    engineClass: 'browser',
+    prefillPeak: 'fp32-shader',
+    fp8Tensor: false,
+  },
+  native: {
+    id: 'native',
+    covers: 'any native engine (unknown which): fitted on every native row',
+    engineClass: 'native',
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+  },
+  browser: {
+    id: 'browser',
+    covers: 'any browser engine (unknown which): fitted on every browser row',
+    engineClass: 'browser',
+    prefillPeak: 'fp32-shader',
+    fp8Tensor: false,
+  },
+};
+
+/** `--runtime native|browser` stays an alias of the generic engines. */
+export const ENGINE_ALIASES: Readonly<Record<string, EngineId>> = {
+  nim: 'trt-llm',
+  tensorrt: 'trt-llm',
+  'tensorrt-llm': 'trt-llm',
+  'mlc-llm': 'mlc',
+};
+
+/** True for the generic ids that stand for "unknown engine". */
+export const isGenericEngine = (id: EngineId): boolean => id === 'native' || id === 'browser';
+
+export function findEngine(name: string): EngineId | undefined {
+  const key = name.trim().toLowerCase();
+  if ((ENGINE_IDS as readonly string[]).includes(key)) return key as EngineId;
+  return ENGINE_ALIASES[key];
+}
+
+export class UnknownEngineError extends Error {
+  constructor(readonly engineId: string) {
+    super(`Unknown engine "${engineId}"; choose one of ${ENGINE_IDS.join(', ')}`);
+    this.name = 'UnknownEngineError';
+  }
+}
+
+export function getEngine(name: string): EngineInfo {
+  const id = findEngine(name);
+  if (id === undefined) throw new UnknownEngineError(name);
+  return ENGINES[id];
+}

@@ -1,0 +1,150 @@
+// How a weight file stores a model: the per-layer matrices, the output head and the embedding
+// each at their own bits per weight. llama.cpp keeps output.weight at Q6_K in Q4_0 and k-quant
+// files, so a Q4_0 Llama-3-8B file is 4.63 bits per weight overall, not 4.5.
+
+import { type ModelConfig, paramCount } from '../llm';
+
+/** Bits per weight of ggml's block types, scales included (ggml-common.h block structs). */
+export const GGML_TYPE_BITS = {
+  /** block_q4_0: 32 weights in 2 + 16 bytes. */
+  Q4_0: (18 * 8) / 32,
+  /** block_q8_0: 32 weights in 2 + 32 bytes. */
+  Q8_0: (34 * 8) / 32,
+  /** block_q4_K: 256 weights in 144 bytes. */
+  Q4_K: (144 * 8) / 256,
+  /** block_q5_K: 256 weights in 176 bytes. */
+  Q5_K: (176 * 8) / 256,
+  /** block_q6_K: 256 weights in 210 bytes. */
+  Q6_K: (210 * 8) / 256,
+  F16: 16,
+} as const;
+
+export const GGML_SOURCE =
+  'ggml block sizes: ggml/src/ggml-common.h; output.weight → Q6_K unless the file type is Q8_0 or unquantised: llama_tensor_get_type, src/llama-quant.cpp (https://github.com/ggml-org/llama.cpp)';
+
+export interface WeightLayout {
+  /** Format as named in the data ('Q4_0', 'Q4_K_M', 'q4f16_1', 'FP8', …). */
+  format: string;
+  /** Bits per weight of the per-layer projection matrices, scales included. */
+  bodyBits: number;
+  /** Bits per weight of the output head (for tied models, the shared table). */
+  headBits: number;
+  /** Bits per weight of the token embedding table (tied models: the same as the head). */
+  embeddingBits: number;
+  /** Where the split comes from. */
+  source: string;
+}
+
+interface LayoutRule {
+  body: number;
+  head: number;
+  embedding: number;
+  /** A file's overall bits per weight pins the body bits (mixed k-quants vary by model). */
+  bodyFromFile: boolean;
+  source: string;
+}
+
+const T = GGML_TYPE_BITS;
+
+const RULES: Readonly<Record<string, LayoutRule>> = {
+  f16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
+  fp16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
+  bf16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
+  q8_0: { body: T.Q8_0, head: T.Q8_0, embedding: T.Q8_0, bodyFromFile: false, source: GGML_SOURCE },
+  q4_0: { body: T.Q4_0, head: T.Q6_K, embedding: T.Q4_0, bodyFromFile: true, source: GGML_SOURCE },
+  q4_k_m: {
+    body: T.Q4_K,
+    head: T.Q6_K,
+    embedding: T.Q4_K,
+    bodyFromFile: true,
+    source: GGML_SOURCE,
+  },
+  q5_k_m: {
+    body: T.Q5_K,
+    head: T.Q6_K,
+    embedding: T.Q5_K,
+    bodyFromFile: true,
+    source: GGML_SOURCE,
+  },
+  q6_k: { body: T.Q6_K, head: T.Q6_K, embedding: T.Q6_K, bodyFromFile: true, source: GGML_SOURCE },
+  // MLC-LLM q4f16_1: groups of 32 int4 with an f16 scale, embedding and head included.
+  q4f16_1: {
+    body: 4.5,
+    head: 4.5,
+    embedding: 4.5,
+    bodyFromFile: false,
+    source: 'MLC-LLM quantization q4f16_1 (group 32, f16 scale), https://llm.mlc.ai/docs/',
+  },
+  // FP8 checkpoints (TensorRT-LLM / ModelOpt, vLLM) quantise the linear layers; the embedding
+  // and lm_head stay in 16 bits. Assumption, stated with the row it is used for.
+  fp8: {
+    body: 8,
+    head: 16,
+    embedding: 16,
+    bodyFromFile: false,
+    source: 'assumption: FP8 linear layers, embedding and lm_head kept in BF16 (ModelOpt default)',
+  },
+};
+
+export class UnknownLayoutError extends Error {
+  constructor(readonly formatName: string) {
+    super(`No weight layout for format "${formatName}"`);
+    this.name = 'UnknownLayoutError';
+  }
+}
+
+/** Formats this module knows a head/embedding split for. */
+export const LAYOUT_FORMATS: readonly string[] = Object.keys(RULES);
+
+/**
+ * The layout of `format`. Given the file's overall bits per weight (size × 8 / parameters), a
+ * llama.cpp quant's body bits are solved from it so the head and embedding keep their own bits.
+ */
+export function weightLayout(
+  model: ModelConfig,
+  format: string,
+  fileBitsPerWeight?: number,
+): WeightLayout {
+  const rule = RULES[format.trim().toLowerCase()];
+  if (rule === undefined) throw new UnknownLayoutError(format);
+  const tiedBits = model.tiedEmbeddings ? rule.head : rule.embedding;
+  let bodyBits = rule.body;
+  if (rule.bodyFromFile && fileBitsPerWeight !== undefined) {
+    const p = paramCount(model);
+    const fileBits = fileBitsPerWeight * p.total;
+    const rest = p.head * rule.head + p.embedding * tiedBits + p.small * 16;
+    bodyBits = (fileBits - rest) / p.layerMatrices;
+  }
+  return { format, bodyBits, headBits: rule.head, embeddingBits: tiedBits, source: rule.source };
+}
+
+/** Bytes the weights take in memory (a tied table stored once). */
+export function layoutMemoryBytes(model: ModelConfig, layout: WeightLayout): number {
+  const p = paramCount(model);
+  const bits =
+    p.layerMatrices * layout.bodyBits +
+    p.head * layout.headBits +
+    p.embedding * layout.embeddingBits +
+    p.small * 16;
+  return bits / 8;
+}
+
+/**
+ * Weight bytes read per decoded token: every layer matrix, the whole output head (a GEMV over
+ * the vocabulary, tied or not) at the head's bits, one embedding row, the norms.
+ */
+export function layoutDecodeBytes(model: ModelConfig, layout: WeightLayout): number {
+  const p = paramCount(model);
+  const headWeights = model.vocabSize * model.hiddenSize;
+  const bits =
+    p.layerMatrices * layout.bodyBits +
+    headWeights * layout.headBits +
+    model.hiddenSize * layout.embeddingBits +
+    p.small * 16;
+  return bits / 8;
+}
+
+/** Overall bits per weight of a file with this layout (what llama.cpp prints as BPW). */
+export function layoutFileBits(model: ModelConfig, layout: WeightLayout): number {
+  return (layoutMemoryBytes(model, layout) * 8) / paramCount(model).total;
+}

@@ -1,0 +1,130 @@
+// The timing model the profiles are fitted with, per GPU of a tensor-parallel group:
+//   decode ms = (weights + KV at context) / (η · BW) + c · layers + all-reduces
+//   TTFT ms   = prefill FLOPs / (ε · peak) + weights / (η · BW) + c · layers + all-reduces + F
+// η, c come from decode rows, ε and F from TTFT rows. KV reads make decode grow with context.
+// At batch B the decode step becomes compute-bound once B · FLOPs / (ε · peak) exceeds the reads.
+
+import { kvCacheBytes, linearFlopsPerToken, type ModelConfig, prefillFlops } from '../llm';
+import { ENGINES, type EngineId } from './ids';
+import { layoutDecodeBytes, type WeightLayout } from './layout';
+import { type LinkSpec, tpCommMs } from './parallel';
+
+export interface ProfileParams {
+  /** Fraction of datasheet bandwidth reached streaming weights and KV (η). */
+  eta: number;
+  /** Fixed cost per layer per forward pass, ms (c): launches, syncs, small ops. */
+  cLayerMs: number;
+  /** Fraction of the prefill peak (see prefillPeak) reached by prefill (ε). */
+  eps: number;
+  /** Fixed cost per prompt, ms (F). */
+  fixedMs: number;
+}
+
+/** The rates of one GPU that the model reads. */
+export interface GpuRates {
+  bandwidthGBps: number;
+  /** Dense FP16 tensor rate (FP32 accumulate); Apple: the ALU rate. */
+  fp16Tflops: number;
+  /** FP32 shader rate, what WebGPU engines run on. */
+  fp32Tflops?: number | undefined;
+  /** Dense FP8 tensor rate, where the GPU has one. */
+  fp8Tflops?: number | undefined;
+}
+
+export type PeakKind = 'fp16-tensor' | 'fp8-tensor' | 'fp32-shader';
+
+export class MissingRateError extends Error {
+  constructor(readonly kind: PeakKind) {
+    super(`the GPU's ${kind} rate is needed for this engine's prefill`);
+    this.name = 'MissingRateError';
+  }
+}
+
+/** The FLOP rate an engine's prefill runs at on this GPU, with this format. */
+export function prefillPeak(
+  engine: EngineId,
+  gpu: GpuRates,
+  layout: WeightLayout,
+): { tflops: number; kind: PeakKind } {
+  const info = ENGINES[engine];
+  if (info.prefillPeak === 'fp32-shader') {
+    if (gpu.fp32Tflops === undefined || !Number.isFinite(gpu.fp32Tflops)) {
+      throw new MissingRateError('fp32-shader');
+    }
+    return { tflops: gpu.fp32Tflops, kind: 'fp32-shader' };
+  }
+  if (info.fp8Tensor && layout.format.toLowerCase() === 'fp8' && gpu.fp8Tflops !== undefined) {
+    return { tflops: gpu.fp8Tflops, kind: 'fp8-tensor' };
+  }
+  return { tflops: gpu.fp16Tflops, kind: 'fp16-tensor' };
+}
+
+/** Everything the timing model needs about one case, per GPU. */
+export interface Situation {
+  engine: EngineId;
+  model: ModelConfig;
+  layout: WeightLayout;
+  tp: number;
+  link: LinkSpec;
+  /** One GPU's bandwidth, GB/s. */
+  bandwidthGBps: number;
+  /** One GPU's prefill rate (prefillPeak), TFLOP/s. */
+  peakTflops: number;
+  /** Tokens in the KV cache while decoding. */
+  contextTokens: number;
+  promptTokens: number;
+  batch: number;
+}
+
+/** ms to stream `bytes` at the full datasheet bandwidth. */
+const streamMs = (bytes: number, bandwidthGBps: number) => bytes / (bandwidthGBps * 1e6);
+/** ms to run `flops` at the full datasheet rate. */
+const computeMs = (flops: number, tflops: number) => flops / (tflops * 1e9);
+
+export interface DecodeTerms {
+  /** Weights + KV of every sequence, per GPU, at 100 % of bandwidth. */
+  streamMs: number;
+  /** Linear-layer FLOPs of the batch per GPU at 100 % of the prefill peak. */
+  computeMs: number;
+  layers: number;
+  commMs: number;
+}
+
+export function decodeTerms(s: Situation): DecodeTerms {
+  const bytes =
+    layoutDecodeBytes(s.model, s.layout) + kvCacheBytes(s.model, s.contextTokens, s.batch);
+  return {
+    streamMs: streamMs(bytes / s.tp, s.bandwidthGBps),
+    computeMs: computeMs((s.batch * linearFlopsPerToken(s.model)) / s.tp, s.peakTflops),
+    layers: s.model.layers,
+    commMs: tpCommMs(s.model, s.tp, s.batch, s.link),
+  };
+}
+
+export function decodeMs(p: ProfileParams, s: Situation): number {
+  const t = decodeTerms(s);
+  return Math.max(t.streamMs / p.eta, t.computeMs / p.eps) + p.cLayerMs * t.layers + t.commMs;
+}
+
+export interface TtftTerms {
+  /** Prefill FLOPs per GPU at 100 % of the prefill peak. */
+  flopMs: number;
+  /** Weights per GPU read once, at 100 % of bandwidth. */
+  streamMs: number;
+  layers: number;
+  commMs: number;
+}
+
+export function ttftTerms(s: Situation): TtftTerms {
+  return {
+    flopMs: computeMs(prefillFlops(s.model, s.promptTokens).total / s.tp, s.peakTflops),
+    streamMs: streamMs(layoutDecodeBytes(s.model, s.layout) / s.tp, s.bandwidthGBps),
+    layers: s.model.layers,
+    commMs: tpCommMs(s.model, s.tp, s.promptTokens, s.link),
+  };
+}
+
+export function ttftMs(p: ProfileParams, s: Situation): number {
+  const t = ttftTerms(s);
+  return t.flopMs / p.eps + t.streamMs / p.eta + p.cLayerMs * t.layers + t.commMs + p.fixedMs;
+}

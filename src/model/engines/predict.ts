@@ -1,0 +1,161 @@
+// What `predict --engine E --tp N` and the page call: an engine profile fitted on the bundled
+// calibration data, and decode / TTFT ranges for a GPU, model and weight layout, with the
+// engine's cross-validated figures. A model that does not fit gets no times.
+
+import type { ModelConfig } from '../llm';
+import type { Range } from '../range';
+import { buildProfile, type CalibrationCode, type EngineProfile } from './calibrate';
+import { fits as fitsIn, memoryNeed } from './capacity';
+import { type CalibrationSummary, heldOutPredictions, summarise } from './cross-validation';
+import { calibrationRows } from './data';
+import { type EngineId, getEngine, type Vendor } from './ids';
+import type { WeightLayout } from './layout';
+import { checkTp, type LinkSpec, linkFor } from './parallel';
+import {
+  decodeMs,
+  type GpuRates,
+  type PeakKind,
+  prefillPeak,
+  type Situation,
+  ttftMs,
+} from './physics';
+import type { Metric } from './rows';
+
+const profiles = new Map<string, EngineProfile>();
+
+/** The profile of `engine` on `vendor`, fitted on every calibration row (memoised). */
+export function engineProfile(engine: EngineId, vendor: Vendor): EngineProfile {
+  const key = `${engine}|${vendor}`;
+  let p = profiles.get(key);
+  if (p === undefined) {
+    p = buildProfile(engine, vendor, calibrationRows());
+    profiles.set(key, p);
+  }
+  return p;
+}
+
+const summaries = new Map<string, CalibrationSummary>();
+
+/**
+ * The engine's leave-one-GPU-out figures for one metric ({n, mape, coverage, width, …}); n = 0
+ * where the calibration data has no row of this engine.
+ */
+export function engineCalibration(engine: EngineId, metric: Metric): CalibrationSummary {
+  const key = `${engine}|${metric}`;
+  let s = summaries.get(key);
+  if (s === undefined) {
+    s = summarise(heldOutPredictions(engine, calibrationRows(), metric));
+    summaries.set(key, s);
+  }
+  return s;
+}
+
+/** A GPU as the engine model needs it; GpuSpec from gpus.ts fits this shape. */
+export interface EngineGpu extends GpuRates {
+  id?: string;
+  name?: string;
+  vendor: Vendor;
+  /** The VRAM label, GB (read as GiB); undefined where unknown. */
+  memoryGB?: number;
+}
+
+export interface EnginePredictInput {
+  /** An engine id or alias (`native`, `browser`, …). */
+  engine: string;
+  gpu: EngineGpu;
+  model: ModelConfig;
+  layout: WeightLayout;
+  /** GPUs in tensor parallel (default 1). */
+  tp?: number;
+  /** Tokens in the KV cache while decoding (default: the prompt). */
+  contextTokens?: number;
+  /** Prompt tokens for TTFT (default 512). */
+  promptTokens?: number;
+  /** Sequences decoded together (default 1). */
+  batch?: number;
+  /** Override the assumed link (default: NVLink for SXM parts, PCIe otherwise). */
+  link?: LinkSpec;
+}
+
+export type PredictionCode = CalibrationCode | 'does-not-fit' | 'memory-unknown';
+
+export interface EnginePrediction {
+  engine: EngineId;
+  vendor: Vendor;
+  tp: number;
+  link: LinkSpec;
+  /** Undefined when the GPU's memory is unknown. */
+  fits: boolean | undefined;
+  /** Memory each GPU needs (weights + KV), GB as on VRAM labels (GiB). */
+  needGB: number;
+  /** ms per decoded token; undefined when the model does not fit. */
+  decodeMs: Range | undefined;
+  /** ms to first token; undefined when the model does not fit. */
+  ttftMs: Range | undefined;
+  prefillPeak: { tflops: number; kind: PeakKind };
+  profile: EngineProfile;
+  calibration: Record<Metric, CalibrationSummary>;
+  codes: PredictionCode[];
+}
+
+export const DEFAULT_PROMPT = 512;
+
+const ranged = (expected: number, interval: { low: number; high: number }): Range => ({
+  expected,
+  low: expected * interval.low,
+  high: expected * interval.high,
+});
+
+export function predictEngine(input: EnginePredictInput): EnginePrediction {
+  const engine = getEngine(input.engine).id;
+  const tp = input.tp ?? 1;
+  checkTp(input.model, tp);
+  const promptTokens = input.promptTokens ?? DEFAULT_PROMPT;
+  const contextTokens = input.contextTokens ?? promptTokens;
+  const batch = input.batch ?? 1;
+  const vendor = input.gpu.vendor;
+  const profile = engineProfile(engine, vendor);
+  const peak = prefillPeak(engine, input.gpu, input.layout);
+  const link = input.link ?? linkFor(input.gpu);
+  const need = memoryNeed(input.model, input.layout, {
+    context: Math.max(contextTokens, promptTokens),
+    batch,
+    tp,
+  });
+  const fits = input.gpu.memoryGB === undefined ? undefined : fitsIn(need, input.gpu.memoryGB);
+  const codes: PredictionCode[] = [...new Set([...profile.decode.codes, ...profile.ttft.codes])];
+  if (fits === false) codes.push('does-not-fit');
+  if (fits === undefined) codes.push('memory-unknown');
+  const situation: Situation = {
+    engine,
+    model: input.model,
+    layout: input.layout,
+    tp,
+    link,
+    bandwidthGBps: input.gpu.bandwidthGBps,
+    peakTflops: peak.tflops,
+    contextTokens,
+    promptTokens,
+    batch,
+  };
+  const show = fits !== false;
+  return {
+    engine,
+    vendor,
+    tp,
+    link,
+    fits,
+    needGB: need.needGB,
+    decodeMs: show
+      ? ranged(decodeMs(profile.params, situation), profile.decode.interval)
+      : undefined,
+    ttftMs: show ? ranged(ttftMs(profile.params, situation), profile.ttft.interval) : undefined,
+    prefillPeak: peak,
+    profile,
+    calibration: {
+      decode: engineCalibration(engine, 'decode'),
+      ttft: engineCalibration(engine, 'ttft'),
+    },
+    codes,
+  };
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/chapter';
+import { findEngine, getEngine, UnknownEngineError } from '../../../src/model/engines/ids';
+import { weightLayout } from '../../../src/model/engines/layout';
+import { engineProfile, predictEngine } from '../../../src/model/engines/predict';
+import { getGpu } from '../../../src/model/gpus';
+import { getModel } from '../../../src/model/llm';
+
+const llama70 = getModel('llama-3-70b');
+const llama8 = getModel('llama-3-8b');
+const a100 = getGpu('a100-80g-sxm');
+
+describe('engine ids', () => {
+  it('resolves ids and aliases; the runtimes are the generic engines', () => {
+    expect(findEngine('LLAMA.CPP-CUDA')).toBe('llama.cpp-cuda');
+    expect(findEngine('nim')).toBe('trt-llm');
+    expect(getEngine('native').engineClass).toBe('native');
+    expect(getEngine('browser').prefillPeak).toBe('fp32-shader');
+    expect(() => getEngine('ollama-turbo')).toThrow(UnknownEngineError);
+  });
+});
+
+describe('profiles differ by engine and vendor, from the data', () => {
+  it('llama.cpp on NVIDIA: small fixed cost; on Apple Metal several times more', () => {
+    const cuda = engineProfile('llama.cpp-cuda', 'nvidia');
+    const metal = engineProfile('llama.cpp-metal', 'apple');
+    expect(cuda.decode.basis).toBe('engine-vendor');
+    expect(metal.decode.basis).toBe('engine-vendor');
+    expect(cuda.params.cLayerMs).toBeLessThan(0.05);
+    expect(metal.params.cLayerMs).toBeGreaterThan(3 * cuda.params.cLayerMs);
+    expect(cuda.params.eta).toBeGreaterThan(0.6);
+    expect(cuda.params.eta).toBeLessThanOrEqual(1);
+  });
+
+  it('llama.cpp WebGPU: ~0.4 ms per layer and a prefill far below the FP32 peak', () => {
+    const web = engineProfile('llama.cpp-webgpu', 'nvidia');
+    expect(web.params.cLayerMs).toBeGreaterThan(0.3);
+    expect(web.params.eps).toBeLessThan(0.5);
+    expect(web.params.fixedMs).toBeGreaterThan(100);
+  });
+
+  it('an engine × vendor pair without rows falls back, says so, and gets a wider range', () => {
+    const vulkanIntel = engineProfile('llama.cpp-vulkan', 'intel');
+    expect(vulkanIntel.decode.basis).not.toBe('engine-vendor');
+    expect(vulkanIntel.decode.codes).toContain('no-rows-for-engine');
+    const own = engineProfile('llama.cpp-cuda', 'nvidia').decode.interval;
+    const w = (i: { low: number; high: number }) => i.high / i.low;
+    expect(w(engineProfile('vllm', 'nvidia').decode.interval)).toBeGreaterThanOrEqual(
+      w(engineProfile('native', 'nvidia').decode.interval),
+    );
+    expect(own.low).toBeLessThanOrEqual(1);
+    expect(own.high).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('predictEngine', () => {
+  it('Llama-3-70B fp16 fits one H200 and gets times', () => {
+    const p = predictEngine({
+      engine: 'vllm',
+      gpu: getGpu('h200'),
+      model: llama70,
+      layout: weightLayout(llama70, 'fp16'),
+    });
+    expect(p.fits).toBe(true);
+    expect(p.decodeMs?.expected).toBeGreaterThan(0);
+    expect(p.prefillPeak.kind).toBe('fp16-tensor');
+  });
+
+  it('a model that does not fit gets no ITL or TTFT, only what it needs', () => {
+    const p = predictEngine({
+      engine: 'vllm',
+      gpu: a100,
+      model: llama70,
+      layout: weightLayout(llama70, 'fp16'),
+    });
+    expect(p.fits).toBe(false);
+    expect(p.needGB).toBeGreaterThan(80);
+    expect(p.decodeMs).toBeUndefined();
+    expect(p.ttftMs).toBeUndefined();
+    expect(p.codes).toContain('does-not-fit');
+  });
+
+  it('browser engines run prefill at the FP32 shader rate; FP8 on TensorRT-LLM at the FP8 rate', () => {
+    const web = predictEngine({
+      engine: 'browser',
+      gpu: getGpu('rtx-4090'),
+      model: llama8,
+      layout: weightLayout(llama8, 'q4_0'),
+    });
+    expect(web.prefillPeak).toEqual({ tflops: 82.6, kind: 'fp32-shader' });
+    const h100 = { ...getGpu('h100-sxm'), fp8Tflops: 1979 };
+    const trt = predictEngine({
+      engine: 'trt-llm',
+      gpu: h100,
+      model: llama8,
+      layout: weightLayout(llama8, 'fp8'),
+    });
+    expect(trt.prefillPeak).toEqual({ tflops: 1979, kind: 'fp8-tensor' });
+  });
+
+  it('decode grows with context (KV reads)', () => {
+    const at = (contextTokens: number) =>
+      predictEngine({
+        engine: 'llama.cpp-metal',
+        gpu: getGpu('m3'),
+        model: getModel('llama-3.2-1b'),
+        layout: weightLayout(getModel('llama-3.2-1b'), 'q8_0'),
+        contextTokens,
+      }).decodeMs?.expected ?? Number.NaN;
+    expect(at(4096)).toBeGreaterThan(at(32));
+  });
+
+  it('8×A100 TP=8 for Llama-3-70B fp16: the prediction beside the chapter’s 80–120 ms row', () => {
+    const p = predictEngine({
+      engine: 'vllm',
+      gpu: a100,
+      model: llama70,
+      layout: weightLayout(llama70, 'fp16'),
+      tp: 8,
+      contextTokens: 512,
+    });
+    expect(p.fits).toBe(true);
+    expect(p.needGB).toBeLessThan(20);
+    // Each GPU streams 1/8 of 141 GB (8.7 ms at 2039 GB/s); with the fitted NVIDIA η, c and 160
+    // NVLink all-reduces this is ~15 ms. The chapter's 80–120 ms is not reproduced: it lies far
+    // above every public measurement here (2×H100 TP2 decodes 70B FP8 at 18.6 ms, each GPU
+    // reading 35 GB), so the prediction is pinned and shown beside the chapter's row, not fitted.
+    const d = p.decodeMs;
+    expect(d?.expected).toBeCloseTo(14.6, 0);
+    expect(d?.high ?? Number.POSITIVE_INFINITY).toBeLessThan(
+      CHAPTER_A100X8_LLAMA_70B.itlBatch1Ms.min,
+    );
+    // TP=8 is faster per token than TP=2.
+    const tp2 = predictEngine({
+      engine: 'vllm',
+      gpu: a100,
+      model: llama70,
+      layout: weightLayout(llama70, 'fp16'),
+      tp: 2,
+      contextTokens: 512,
+    });
+    expect(tp2.decodeMs?.expected ?? 0).toBeGreaterThan(d?.expected ?? Number.POSITIVE_INFINITY);
+  });
+});

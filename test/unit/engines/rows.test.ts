@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../src/model/engines/csv';
+import { calibrationRows } from '../../../src/model/engines/data';
+import { ENGINE_IDS } from '../../../src/model/engines/ids';
+import { engineOf, gpuKeyOf, tpOf, vendorOf } from '../../../src/model/engines/rows';
+
+const rows = calibrationRows();
+
+describe('calibration rows', () => {
+  it('reads quoted fields with commas, tabs and "" escapes', () => {
+    const [r] = parseCsv('a,b,c\n"x, y","say ""hi""\tthere",3\n');
+    expect(r).toEqual({ a: 'x, y', b: 'say "hi"\tthere', c: '3' });
+  });
+
+  it('48 public rows, and the Apple table’s 51 decode + 48 prefill rows', () => {
+    expect(rows.filter((r) => r.id.startsWith('public:'))).toHaveLength(48);
+    const apple = rows.filter((r) => r.id.startsWith('apple:'));
+    expect(apple.filter((r) => r.metric === 'decode')).toHaveLength(51);
+    expect(apple.filter((r) => r.metric === 'ttft')).toHaveLength(48);
+  });
+
+  it('every row keeps its source, a positive time and a known engine', () => {
+    for (const r of rows) {
+      expect(r.source).not.toBe('');
+      expect(r.quote).not.toBe('');
+      expect(r.ms).toBeGreaterThan(0);
+      expect(ENGINE_IDS).toContain(r.engine);
+      expect(r.bandwidthGBps).toBeGreaterThan(0);
+    }
+  });
+
+  it('maps engines by label and vendor (Ollama runs llama.cpp’s vendor backend)', () => {
+    expect(engineOf('Ollama (eval rate)', 'apple')).toBe('llama.cpp-metal');
+    expect(engineOf('Ollama (eval rate)', 'nvidia')).toBe('llama.cpp-cuda');
+    expect(engineOf('LlamaWeb (llama.cpp WebGPU in browser)', 'amd')).toBe('llama.cpp-webgpu');
+    expect(engineOf('NVIDIA NIM 1.8.0 (TRT-LLM), TP2', 'nvidia')).toBe('trt-llm');
+    expect(engineOf('llama.cpp native (ROCm)', 'amd')).toBe('llama.cpp-rocm');
+    expect(() => engineOf('something else', 'nvidia')).toThrow(RangeError);
+  });
+
+  it('one key per chip, vendor and TP from the label', () => {
+    expect(gpuKeyOf('Apple M4 (Mac mini, 10-core GPU)')).toBe(gpuKeyOf('Apple M4 (10-core GPU)'));
+    expect(gpuKeyOf('2x H100 80GB SXM (TP2)')).toBe('h100 80gb sxm');
+    expect(tpOf('2x H100 80GB SXM (TP2)')).toBe(2);
+    expect(tpOf('RTX 4090')).toBe(1);
+    expect(vendorOf('RX 7900 XT')).toBe('amd');
+    expect(vendorOf('Apple M3 (16 GB)')).toBe('apple');
+    expect(vendorOf('Intel Arc A770')).toBe('intel');
+    expect(vendorOf('RTX 5080')).toBe('nvidia');
+  });
+
+  it('TP rows carry one GPU’s bandwidth; FP8 on Hopper twice the FP16 rate', () => {
+    const nim = rows.find((r) => r.engine === 'trt-llm');
+    expect(nim?.tp).toBe(2);
+    expect(nim?.bandwidthGBps).toBe(3350);
+    expect(nim?.fp8Tflops).toBeCloseTo(2 * 989.5, 6);
+    expect(nim?.link).toBe('nvlink');
+  });
+});
