@@ -69,6 +69,14 @@ export const CHAPTER_A100_8B_ITL_BY_PRECISION: readonly { weights: string; itlMs
     { weights: 'int4 (AWQ)', itlMs: { min: 19, max: 22 } },
   ];
 
+/** Example 3: 70B, TP = 8 on 8× A100. */
+export const CHAPTER_A100X8_LLAMA_70B = {
+  itlBatch1Ms: { min: 80, max: 120 },
+  itlModerateLoadMs: { min: 100, max: 150 },
+  systemTokensPerSecond: { min: 500, max: 800 },
+  speculativeItlMs: { min: 40, max: 70 },
+} as const;
+
 export interface Sla {
   id: string;
   label: string;

@@ -335,3 +335,8 @@ export function getGpu(id: string): GpuSpec {
   if (gpu === undefined) throw new UnknownGpuError(id);
   return gpu;
 }
+
+/** The catalogue entry for a calibration-CSV hardware label (which may carry a bracketed note). */
+export function gpuForCalibrationName(label: string): GpuSpec | undefined {
+  return GPUS.find((g) => g.calibrationName !== undefined && label.startsWith(g.calibrationName));
+}

@@ -1,6 +1,5 @@
-// Reads the calibration CSV fixture (a copy of shared/data/calibration-decode-llamacpp-apple.csv).
+// Reads the Apple calibration CSV (data/calibration/, a copy of shared/data/calibration-decode-llamacpp-apple.csv).
 import { readFileSync } from 'node:fs';
-import { GPUS, type GpuSpec } from '../../../src/model/gpus';
 
 export interface CalibrationRow {
   hardware: string;
@@ -31,7 +30,7 @@ function splitLine(line: string): string[] {
 
 export function loadCalibration(): CalibrationRow[] {
   const text = readFileSync(
-    new URL('./fixtures/calibration-decode-llamacpp-apple.csv', import.meta.url),
+    new URL('../../../data/calibration/calibration-decode-llamacpp-apple.csv', import.meta.url),
     'utf8',
   );
   const [header, ...lines] = text.trim().split('\n');
@@ -51,9 +50,4 @@ export function loadCalibration(): CalibrationRow[] {
       promptLen: optNum(at(c, 'prompt_len')),
     };
   });
-}
-
-/** The catalogue entry for a calibration-CSV hardware label (which may carry a bracketed note). */
-export function gpuForCalibrationName(label: string): GpuSpec | undefined {
-  return GPUS.find((g) => g.calibrationName !== undefined && label.startsWith(g.calibrationName));
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
-import { getGpu } from '../../../src/model/gpus';
+import { getGpu, gpuForCalibrationName } from '../../../src/model/gpus';
 import { getModel, prefillFlops } from '../../../src/model/llm';
 import { predictSpec } from '../../../src/model/predictor';
 import { getProfile, PROFILES, UnknownProfileError } from '../../../src/model/profiles';
-import { gpuForCalibrationName, loadCalibration } from './csv';
+import { loadCalibration } from './csv';
 import { EVIDENCE } from './evidence';
 import { decodePoint, fitComputeEfficiency, fitDecode } from './fit';
 
