@@ -257,8 +257,9 @@ const checkTuning = fields(TUNING_CHECKS);
 const DOCUMENT_CHECKS: FieldChecks<ResultsDocument> = {
   schemaVersion: (v, p, out) => {
     if (v !== SCHEMA_VERSION) {
+      const newer = typeof v === 'number' && v > SCHEMA_VERSION;
       out.push(
-        `${p} is ${JSON.stringify(v)}; this version of ${TOOL_NAME} reads ${SCHEMA_VERSION}`,
+        `${p} is ${JSON.stringify(v)}; this version of ${TOOL_NAME} reads ${SCHEMA_VERSION}${newer ? `: the document was made by a newer ${TOOL_NAME}` : ''}`,
       );
     }
   },
