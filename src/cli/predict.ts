@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
+import { migrateResults } from '../core/migrate';
 import { type ResultsDocument, validateResults } from '../core/results';
 import { predictMeasured } from '../model/measured';
 import {
@@ -43,7 +44,7 @@ function loadResults(path: string): ResultsDocument {
     throw new CliError(`results file ${path} is not valid JSON: ${errorMessage(e)}`);
   }
   try {
-    return validateResults(value);
+    return validateResults(migrateResults(value));
   } catch (e) {
     throw new CliError(`results file ${path}: ${errorMessage(e)}`);
   }

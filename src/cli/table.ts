@@ -1,40 +1,61 @@
 // Plain-text rendering of a results document for the terminal.
 
 import { adapterName } from '../core/adapter-name';
-import { describeShape, describeStatus, formatBytes } from '../core/describe';
+import { describeShape, formatBytes } from '../core/describe';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
 import { summarizeRun } from '../model/run-summary';
+import {
+  column,
+  isNumeric,
+  type ResultColumn,
+  type RowStatus,
+  TABLE_COLUMNS,
+} from '../share/result-columns';
 import { columns } from './text';
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);
 const percent = (share: number | undefined) =>
   share === undefined ? '—' : `${fixed(share * 100, 0)} %`;
 
+/** How the terminal words a row's status. */
+export function terminalStatus(status: RowStatus): string {
+  if (status.code === 'failed') return 'FAILED'; // the error follows the table
+  return status.code === 'noisy'
+    ? `verified · noisy, spread ${fixed(status.spread * 100, 0)} %`
+    : 'verified';
+}
+
+/** One cell of the results table, as the terminal shows each kind. */
+function cell(column: ResultColumn, row: ResultRow): string {
+  switch (column.kind) {
+    case 'text':
+      return column.value(row);
+    case 'shape':
+      return describeShape(column.value(row));
+    case 'ms':
+    case 'number': {
+      const v = column.value(row);
+      return v === undefined ? '—' : fixed(v, column.kind === 'ms' ? 4 : column.decimals);
+    }
+    case 'percent':
+      return percent(column.value(row));
+    case 'status':
+      return terminalStatus(column.value(row));
+  }
+}
+
+/** "Median ms" → "median ms"; GB/s and p95 stay as they are. */
+const terminalHeader = (header: string) =>
+  header.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
+
 function resultRows(doc: ResultsDocument): string[] {
-  const body = doc.results.map((r) => [
-    `${r.kernel} ${r.format}`,
-    describeShape(r),
-    r.variant,
-    r.verified ? fixed(r.medianMs, 4) : '—',
-    r.verified ? fixed(r.p95Ms, 4) : '—',
-    r.verified ? fixed(r.gbps, 2) : '—',
-    r.verified && r.flops > 0 ? fixed(r.gflops, 1) : '—',
-    percent(r.rooflineEfficiency),
-    describeStatus(r),
-  ]);
-  const header = [
-    'kernel',
-    'shape',
-    'variant',
-    'median ms',
-    'p95 ms',
-    'GB/s',
-    'GFLOP/s',
-    'roofline',
-    'status',
-  ];
-  return columns(header, body, { indent: '', leftColumns: 3 });
+  const shown = TABLE_COLUMNS.map(column);
+  return columns(
+    shown.map((c) => terminalHeader(c.header)),
+    doc.results.map((r) => shown.map((c) => cell(c, r))),
+    { indent: '', leftColumns: shown.findIndex((c) => isNumeric(c.kind)) },
+  );
 }
 
 /** Per format: GEMV bandwidth as a share of the read probe, and roofline efficiency. */

@@ -33,7 +33,10 @@ const PLAIN_WORDS: ShapeWords = {
   ranOutOfMemory: (requested) => `(${requested} ran out of memory)`,
 };
 
-export function describeShape(row: ResultRow, words: ShapeWords = PLAIN_WORDS): string {
+export function describeShape(
+  row: Pick<ResultRow, 'kernel' | 'shape'>,
+  words: ShapeWords = PLAIN_WORDS,
+): string {
   const { workingSetBytes, requestedWorkingSetBytes } = row.shape;
   if (workingSetBytes !== undefined) {
     return requestedWorkingSetBytes === undefined
@@ -46,9 +49,4 @@ export function describeShape(row: ResultRow, words: ShapeWords = PLAIN_WORDS): 
   return Object.entries(row.shape)
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
-}
-
-export function describeStatus(row: ResultRow): string {
-  if (!row.verified) return 'FAILED';
-  return row.noisy ? `verified · noisy, spread ${(row.spread * 100).toFixed(0)} %` : 'verified';
 }

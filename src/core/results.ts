@@ -10,7 +10,9 @@ export type KernelName = 'read' | 'copy' | 'write' | 'fma' | 'gemv' | 'gemm';
 export const KERNEL_NAMES: readonly KernelName[] = ['read', 'copy', 'write', 'fma', 'gemv', 'gemm'];
 
 export type TimingMode = 'timestamp-query' | 'wall-clock';
+const TIMING_MODES: readonly TimingMode[] = ['timestamp-query', 'wall-clock'];
 export type PlanName = 'quick' | 'full';
+const PLAN_NAMES: readonly PlanName[] = ['quick', 'full'];
 
 export interface AdapterDescription {
   vendor: string;
@@ -143,26 +145,51 @@ const oneOf =
     }
   };
 
+/** A check for an optional field: absent is fine, present must pass `check`. */
+export interface OptionalCheck {
+  readonly optional: Check;
+}
+const optional = (check: Check): OptionalCheck => ({ optional: check });
+
+/**
+ * One check per field of T, in the schema's order: a plain Check for a required field, an
+ * `optional(…)` one for an optional field. A field left out, or marked optional when the type
+ * requires it (or the other way round), fails `tsc`.
+ */
+export type FieldChecks<T> = {
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends Pick<T, K>` is true exactly when K is optional
+  [K in keyof Required<T>]-?: {} extends Pick<T, K> ? OptionalCheck : Check;
+};
+
 /** A check for an object with these fields; `keys` keeps their order (the schema's order). */
-function fields(
-  spec: Record<string, Check>,
-  optional: readonly string[] = [],
-): Check & { keys: readonly string[] } {
+function fields<T>(spec: FieldChecks<T>): Check & { keys: readonly (keyof T & string)[] } {
+  const entries = Object.entries(spec) as [keyof T & string, Check | OptionalCheck][];
   const check: Check = (v, p, out) => {
     if (!isObject(v)) {
       out.push(`${p} must be an object`);
       return;
     }
-    for (const [key, fieldCheck] of Object.entries(spec)) {
+    for (const [key, fieldCheck] of entries) {
+      const isOptional = typeof fieldCheck !== 'function';
       if (!(key in v)) {
-        if (!optional.includes(key)) out.push(`${p}.${key} is missing`);
-      } else fieldCheck(v[key], `${p}.${key}`, out);
+        if (!isOptional) out.push(`${p}.${key} is missing`);
+      } else (isOptional ? fieldCheck.optional : fieldCheck)(v[key], `${p}.${key}`, out);
     }
   };
-  return Object.assign(check, { keys: Object.keys(spec) });
+  return Object.assign(check, { keys: entries.map(([key]) => key) });
 }
 
-const checkAdapter = fields({
+const listOf =
+  (item: Check): Check =>
+  (v, p, out) => {
+    if (!Array.isArray(v)) out.push(`${p} must be a list`);
+    else
+      v.forEach((entry, i) => {
+        item(entry, `${p}[${i}]`, out);
+      });
+  };
+
+const ADAPTER_CHECKS: FieldChecks<AdapterDescription> = {
   vendor: str,
   architecture: str,
   device: str,
@@ -172,95 +199,98 @@ const checkAdapter = fields({
   features: strArray,
   limits: numRecord,
   wgslLanguageFeatures: strArray,
-});
+};
 
-const checkRow = fields(
-  {
-    kernel: oneOf(KERNEL_NAMES),
-    variant: str,
-    format: str,
-    shape: numRecord,
-    bytes: num,
-    flops: num,
-    medianMs: num,
-    p95Ms: num,
-    minMs: num,
-    maxMs: num,
-    samples: num,
-    spread: num,
-    noisy: bool,
-    gbps: num,
-    gflops: num,
-    verified: bool,
-    error: str,
-    dispatchesPerSubmit: num,
-    submitsPerSample: num,
-    intensity: num,
-    rooflineEfficiency: num,
-  },
-  ['error', 'dispatchesPerSubmit', 'submitsPerSample', 'intensity', 'rooflineEfficiency'],
-);
+const ROW_CHECKS: FieldChecks<ResultRow> = {
+  kernel: oneOf(KERNEL_NAMES),
+  variant: str,
+  format: str,
+  shape: numRecord,
+  bytes: num,
+  flops: num,
+  medianMs: num,
+  p95Ms: num,
+  minMs: num,
+  maxMs: num,
+  samples: num,
+  spread: num,
+  noisy: bool,
+  gbps: num,
+  gflops: num,
+  verified: bool,
+  error: optional(str),
+  dispatchesPerSubmit: optional(num),
+  submitsPerSample: optional(num),
+  intensity: optional(num),
+  rooflineEfficiency: optional(num),
+};
 
-const checkCandidate = fields({ variant: str, medianMs: num, minMs: num, error: str }, [
-  'medianMs',
-  'minMs',
-  'error',
-]);
-const checkTool = fields({ name: str, version: str });
-const checkRuntime = fields({ kind: oneOf(['browser', 'node']), description: str });
+type Candidate = TuningRecord['candidates'][number];
+const CANDIDATE_CHECKS: FieldChecks<Candidate> = {
+  variant: str,
+  medianMs: optional(num),
+  minMs: optional(num),
+  error: optional(str),
+};
 
-const checkTuning = fields({
+const TOOL_CHECKS: FieldChecks<ResultsDocument['tool']> = { name: str, version: str };
+
+const RUNTIME_CHECKS: FieldChecks<RuntimeDescription> = {
+  kind: oneOf(['browser', 'node']),
+  description: str,
+};
+
+const checkCandidate = fields(CANDIDATE_CHECKS);
+const TUNING_CHECKS: FieldChecks<TuningRecord> = {
   family: str,
   label: str,
   chosen: str,
-  candidates: (v, p, out) => {
-    if (!Array.isArray(v)) out.push(`${p} must be a list`);
-    else
-      v.forEach((c, i) => {
-        checkCandidate(c, `${p}[${i}]`, out);
-      });
-  },
-});
+  candidates: listOf(checkCandidate),
+};
 
-const checkDocument = fields(
-  {
-    schemaVersion: (v, p, out) => {
-      if (v !== SCHEMA_VERSION) {
-        out.push(
-          `${p} is ${JSON.stringify(v)}; this version of ${TOOL_NAME} reads ${SCHEMA_VERSION}`,
-        );
-      }
-    },
-    tool: checkTool,
-    createdAt: (v, p, out) => {
-      if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) out.push(`${p} must be a date`);
-    },
-    plan: oneOf(['quick', 'full']),
-    runtime: checkRuntime,
-    adapter: checkAdapter,
-    timing: oneOf(['timestamp-query', 'wall-clock']),
-    grantedLimits: numRecord,
-    incomplete: str,
-    settings: (v, p, out) => {
-      out.push(...settingsProblems(v, p));
-    },
-    tuning: (v, p, out) => {
-      if (!Array.isArray(v)) out.push(`${p} must be a list`);
-      else
-        v.forEach((t, i) => {
-          checkTuning(t, `${p}[${i}]`, out);
-        });
-    },
-    results: (v, p, out) => {
-      if (!Array.isArray(v)) out.push(`${p} must be a list`);
-      else
-        v.forEach((row, i) => {
-          checkRow(row, `${p}[${i}]`, out);
-        });
-    },
+const checkAdapter = fields(ADAPTER_CHECKS);
+const checkRow = fields(ROW_CHECKS);
+const checkTool = fields(TOOL_CHECKS);
+const checkRuntime = fields(RUNTIME_CHECKS);
+const checkTuning = fields(TUNING_CHECKS);
+
+const DOCUMENT_CHECKS: FieldChecks<ResultsDocument> = {
+  schemaVersion: (v, p, out) => {
+    if (v !== SCHEMA_VERSION) {
+      const newer = typeof v === 'number' && v > SCHEMA_VERSION;
+      out.push(
+        `${p} is ${JSON.stringify(v)}; this version of ${TOOL_NAME} reads ${SCHEMA_VERSION}${newer ? `: the document was made by a newer ${TOOL_NAME}` : ''}`,
+      );
+    }
   },
-  ['incomplete', 'settings', 'tuning'],
-);
+  tool: checkTool,
+  createdAt: (v, p, out) => {
+    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) out.push(`${p} must be a date`);
+  },
+  plan: oneOf(PLAN_NAMES),
+  runtime: checkRuntime,
+  adapter: checkAdapter,
+  timing: oneOf(TIMING_MODES),
+  grantedLimits: numRecord,
+  incomplete: optional(str),
+  settings: optional((v, p, out) => {
+    out.push(...settingsProblems(v, p));
+  }),
+  tuning: optional(listOf(checkTuning)),
+  results: listOf(checkRow),
+};
+const checkDocument = fields(DOCUMENT_CHECKS);
+
+/** The check tables, for tests that prove they cover every field of their interface. */
+export const FIELD_CHECKS = {
+  document: DOCUMENT_CHECKS,
+  tool: TOOL_CHECKS,
+  runtime: RUNTIME_CHECKS,
+  adapter: ADAPTER_CHECKS,
+  row: ROW_CHECKS,
+  tuning: TUNING_CHECKS,
+  candidate: CANDIDATE_CHECKS,
+} as const;
 
 /** Field order of each object in the schema, for exports that keep it. */
 export const SCHEMA_FIELD_ORDER = {

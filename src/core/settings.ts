@@ -17,13 +17,27 @@ export interface RunSettings {
 
 export type SettingKey = keyof RunSettings;
 
+/** One entry per setting: a setting left out of such a table fails `tsc`. */
+export type SettingTable<V> = { [K in SettingKey]-?: V };
+
 /** The URL parameter (and CLI flag, with --) of each setting. */
-export const SETTING_PARAMS: Record<SettingKey, string> = {
+export const SETTING_PARAMS: SettingTable<string> = {
   timer: 'timer',
   maxWorkingSetMiB: 'max-working-set-mib',
   samples: 'samples',
   gemvVariant: 'gemv-variant',
   gemmVariant: 'gemm-variant',
+};
+
+/** Each setting's JSON type in a results document, checked against RunSettings by `tsc`. */
+export const SETTING_TYPES: {
+  [K in SettingKey]-?: NonNullable<RunSettings[K]> extends number ? 'number' : 'string';
+} = {
+  timer: 'string',
+  maxWorkingSetMiB: 'number',
+  samples: 'number',
+  gemvVariant: 'string',
+  gemmVariant: 'string',
 };
 
 const VARIANT_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -97,8 +111,7 @@ export function settingsProblems(value: unknown, path: string): string[] {
       continue;
     }
     const text = key === 'timer' && v === 'wall-clock' ? 'wall' : String(v);
-    const typeOk =
-      typeof v === (key === 'samples' || key === 'maxWorkingSetMiB' ? 'number' : 'string');
+    const typeOk = typeof v === SETTING_TYPES[key as SettingKey];
     const parsed = parseOne(key as SettingKey, text);
     if (!typeOk || 'problem' in parsed) problems.push(`${path}.${key} is not a valid setting`);
   }

@@ -5,10 +5,9 @@
 // as true/false, absent values as empty fields. A text field that starts with = + - @ or a
 // tab is prefixed with ' so a spreadsheet does not read it as a formula.
 
-import { type ResultRow, type ResultsDocument, SCHEMA_FIELD_ORDER } from '../core/results';
+import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
-
-type Cell = string | number | boolean | undefined;
+import { type ExportCell as Cell, exportColumns } from './result-columns';
 
 const RUN_COLUMNS: [string, (doc: ResultsDocument) => Cell][] = [
   ['createdAt', (d) => d.createdAt],
@@ -27,12 +26,6 @@ const RUN_COLUMNS: [string, (doc: ResultsDocument) => Cell][] = [
   ['settings', (d) => (d.settings === undefined ? undefined : settingsQuery(d.settings))],
 ];
 
-const ROW_HEAD: (keyof ResultRow)[] = ['kernel', 'variant', 'format'];
-/** The rest of a row's fields in the schema's order; shape gets a column per dimension. */
-const ROW_TAIL = SCHEMA_FIELD_ORDER.row.filter(
-  (key) => key !== 'shape' && !(ROW_HEAD as string[]).includes(key),
-) as (keyof ResultRow)[];
-
 export function csvField(value: Cell): string {
   if (value === undefined) return '';
   if (typeof value !== 'string') return String(value);
@@ -42,18 +35,9 @@ export function csvField(value: Cell): string {
 
 export function toCsv(doc: ResultsDocument): string {
   const shapeKeys = [...new Set(doc.results.flatMap((r) => Object.keys(r.shape)))];
-  const header = [
-    ...RUN_COLUMNS.map(([name]) => name),
-    ...ROW_HEAD,
-    ...shapeKeys.map((k) => `shape.${k}`),
-    ...ROW_TAIL,
-  ];
+  const rowColumns = exportColumns(shapeKeys);
+  const header = [...RUN_COLUMNS.map(([name]) => name), ...rowColumns.map((c) => c.header)];
   const run = RUN_COLUMNS.map(([, get]) => get(doc));
-  const lines = doc.results.map((row) => [
-    ...run,
-    ...ROW_HEAD.map((k) => row[k] as Cell),
-    ...shapeKeys.map((k) => row.shape[k]),
-    ...ROW_TAIL.map((k) => row[k] as Cell),
-  ]);
+  const lines = doc.results.map((row) => [...run, ...rowColumns.map((c) => c.value(row))]);
   return [header, ...lines].map((cells) => `${cells.map(csvField).join(',')}\r\n`).join('');
 }

@@ -3,6 +3,7 @@
 // ones that look like HTML or script, stay plain strings: whoever renders an imported document
 // must do so as text (textContent, never innerHTML).
 
+import { migrateResults } from '../core/migrate';
 import { findProblems, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
 import { formatSize, ImportError } from './import-error';
 import { jsonErrorOffset, placeOf } from './json-error';
@@ -60,9 +61,13 @@ function listProblems(problems: string[]): string {
   return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
 }
 
-/** Checks a parsed value and returns it as a results document, or throws ImportError. */
-export function toResultsDocument(value: unknown, options: ParseOptions = {}): ResultsDocument {
+/**
+ * Checks a parsed value and returns it as a results document, or throws ImportError. A document
+ * from an older schema version is migrated first (files, permalinks and history all come here).
+ */
+export function toResultsDocument(parsed: unknown, options: ParseOptions = {}): ResultsDocument {
   const what = noun(options);
+  const value = migrateResults(parsed);
   if (!isObject(value) || !('schemaVersion' in value || 'results' in value)) {
     throw new ImportError(
       'not-results',

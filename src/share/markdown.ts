@@ -8,48 +8,47 @@ import { describeShape } from '../core/describe';
 import { PLAIN_NUMBERS } from '../core/numbers';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
+import {
+  column,
+  isNumeric,
+  MARKDOWN_COLUMNS,
+  type ResultColumn,
+  type RowStatus,
+} from './result-columns';
 
 /** One line of plain text, with Markdown/HTML punctuation backslash-escaped (`|` included). */
 export function escapeMarkdown(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\\`*_[\]<>|~&#!]/g, '\\$&');
 }
 
-const HEAD = [
-  'Kernel',
-  'Format',
-  'Variant',
-  'Shape',
-  'Median ms',
-  'GB/s',
-  'GFLOP/s',
-  'Roofline',
-  'Status',
-];
+const SHOWN = MARKDOWN_COLUMNS.map(column);
 
-function status(row: ResultRow): string {
-  if (!row.verified) return `FAILED: ${row.error ?? 'not verified'}`;
-  return row.noisy ? `verified, noisy (spread ${Math.round(row.spread * 100)} %)` : 'verified';
+function statusWords(status: RowStatus): string {
+  if (status.code === 'failed') return `FAILED: ${status.error ?? 'not verified'}`;
+  return status.code === 'noisy'
+    ? `verified, noisy (spread ${Math.round(status.spread * 100)} %)`
+    : 'verified';
 }
 
-function cells(row: ResultRow): string[] {
-  const digits = row.noisy ? 2 : 3;
-  const num = (v: number | undefined) =>
-    !row.verified || v === undefined ? '—' : PLAIN_NUMBERS.significant(v, digits);
-  const efficiency =
-    row.verified && row.rooflineEfficiency !== undefined
-      ? `${Math.round(row.rooflineEfficiency * 100)} %`
-      : '—';
-  return [
-    row.kernel,
-    row.format,
-    row.variant,
-    describeShape(row),
-    num(row.medianMs),
-    num(row.gbps),
-    num(row.gflops),
-    efficiency,
-    status(row),
-  ].map(escapeMarkdown);
+/** One cell, unescaped. Figures carry 3 significant digits, 2 when the row is noisy. */
+function cell(col: ResultColumn, row: ResultRow): string {
+  switch (col.kind) {
+    case 'text':
+      return col.value(row);
+    case 'shape':
+      return describeShape(col.value(row));
+    case 'ms':
+    case 'number': {
+      const v = col.value(row);
+      return v === undefined ? '—' : PLAIN_NUMBERS.significant(v, row.noisy ? 2 : 3);
+    }
+    case 'percent': {
+      const share = col.value(row);
+      return share === undefined ? '—' : `${Math.round(share * 100)} %`;
+    }
+    case 'status':
+      return statusWords(col.value(row));
+  }
 }
 
 const line = (cols: string[]) => `| ${cols.join(' | ')} |`;
@@ -72,7 +71,11 @@ export function toMarkdown(doc: ResultsDocument): string {
   if (doc.settings !== undefined) {
     out.push(`- Not comparable: non-default settings ${e(settingsQuery(doc.settings))}`);
   }
-  out.push('', line(HEAD), line(HEAD.map((_, i) => (i >= 4 && i <= 7 ? '---:' : '---'))));
-  for (const row of doc.results) out.push(line(cells(row)));
+  out.push(
+    '',
+    line(SHOWN.map((c) => e(c.header))),
+    line(SHOWN.map((c) => (isNumeric(c.kind) ? '---:' : '---'))),
+  );
+  for (const row of doc.results) out.push(line(SHOWN.map((c) => e(cell(c, row)))));
   return `${out.join('\n')}\n`;
 }

@@ -34,7 +34,7 @@ export const chapterRangeText = (r: { min: number; max: number }): string =>
   r.min === r.max ? fmtAsGiven(r.min) : `${fmtAsGiven(r.min)}–${fmtAsGiven(r.max)}`;
 
 /** A result row's shape ("16 MiB", "m=1 n=4096 k=4096") in the page's language and number format. */
-export const shapeText = (row: ResultRow): string =>
+export const shapeText = (row: Pick<ResultRow, 'kernel' | 'shape'>): string =>
   describeShape(row, {
     bytes: fmtBytes,
     count: fmtInt,

@@ -27,15 +27,15 @@ import type { AdapterReport } from '../worker/protocol';
 import { BandwidthChart, ComputeChart } from './charts';
 import { setupCompare } from './compare-panel';
 import { element, make } from './dom';
-import { shapeText } from './format';
 import { t } from './i18n';
 import { onLocaleChange } from './i18n/locale';
-import { fmt, fmtBytes, fmtFixed, fmtInt, fmtPercent } from './i18n/numbers';
+import { fmt, fmtBytes, fmtFixed, fmtInt } from './i18n/numbers';
 import { setupLanguage } from './language';
 import { setupLatency } from './latency';
 import { setupMemory } from './memory';
 import { setupPredictions } from './predictions';
 import { type SlideId, setupPresenter } from './presenter';
+import { resultRowElement } from './results-table';
 import { setupRoofline } from './roofline-chart';
 import { type DocumentOrigin, setupSharePanel } from './share-panel';
 
@@ -165,31 +165,8 @@ function showAdapter(report: AdapterReport): void {
   ui.full.disabled = ui.quick.disabled;
 }
 
-function statusText(row: ResultRow): string {
-  const m = t().app.results;
-  if (!row.verified) return m.failed({ why: row.error ?? '' });
-  return row.noisy ? m.noisy({ spread: fmtPercent(row.spread) }) : m.verified;
-}
-
 function appendRow(row: ResultRow): void {
-  const tr = document.createElement('tr');
-  tr.dataset.kernel = row.kernel;
-  tr.dataset.verified = String(row.verified);
-  const ok = row.verified;
-  const cell = (text: string, className?: string) => {
-    const td = make('td', text, className);
-    tr.append(td);
-  };
-  cell(`${row.kernel} ${row.format}`);
-  cell(shapeText(row));
-  cell(row.variant);
-  cell(ok ? fmtFixed(row.medianMs, 3) : '—', 'num');
-  cell(ok ? fmtFixed(row.p95Ms, 3) : '—', 'num');
-  cell(ok ? fmtFixed(row.gbps, 2) : '—', 'num');
-  cell(ok && row.flops > 0 ? fmtFixed(row.gflops, 1) : '—', 'num');
-  cell(row.rooflineEfficiency === undefined ? '—' : fmtPercent(row.rooflineEfficiency), 'num');
-  cell(statusText(row), ok ? undefined : 'failed');
-  ui.tbody.append(tr);
+  ui.tbody.append(resultRowElement(row));
 }
 
 function showRows(): void {

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
-import { describeShape, describeStatus } from '../../src/core/describe';
+import { terminalStatus } from '../../src/cli/table';
+import { describeShape } from '../../src/core/describe';
 import { validateResults } from '../../src/core/results';
 import { BufferLedger } from '../../src/gpu/buffers';
 import type { GpuContext } from '../../src/gpu/device';
@@ -14,6 +15,7 @@ import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
 import { summarizeRun } from '../../src/model/run-summary';
+import { rowStatus } from '../../src/share/result-columns';
 import { FAST_TIMING, testGpu } from './context';
 
 const RUNTIME = { kind: 'node' as const, description: 'vitest' };
@@ -228,7 +230,7 @@ describe('failures', () => {
     expect(row.verified).toBe(true);
     expect(row.samples).toBe(2 * FAST_TIMING.samples);
     expect(row.noisy).toBe(true);
-    expect(describeStatus(row)).toMatch(/noisy, spread \d+ %/);
+    expect(terminalStatus(rowStatus(row))).toMatch(/noisy, spread \d+ %/);
     runner.destroy();
   });
 

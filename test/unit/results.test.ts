@@ -17,7 +17,7 @@ describe('results schema', () => {
     delete doc.adapter;
     const problems = findProblems(doc);
     expect(problems).toContain(
-      'document.schemaVersion is 99; this version of webgpu-roofline reads 1',
+      'document.schemaVersion is 99; this version of webgpu-roofline reads 1: the document was made by a newer webgpu-roofline',
     );
     expect(problems).toContain('document.timing must be one of timestamp-query, wall-clock');
     expect(problems).toContain('document.adapter is missing');
