@@ -264,3 +264,100 @@ describe('bad settings get clear errors', () => {
     ).toThrow(/a step must take a positive, finite time/);
   });
 });
+
+describe('timelines worked by hand', () => {
+  // Prefill 10 ms + 0.1 ms a token; decode 5 ms a step whatever the batch.
+  const hand = fixedStepTimes({ decodeMs: 5, prefillMsPerToken: 0.1, prefillFixedMs: 10 });
+  const replay = (text: string, scheduler: SimulationConfig['scheduler']) =>
+    simulate({
+      workload: {
+        arrivals: { kind: 'trace', requests: parseTrace(text) },
+        requests: 10,
+        prompt: { kind: 'fixed', tokens: 1 },
+        output: { kind: 'fixed', tokens: 1 },
+        seed: 1,
+      },
+      stepTimes: hand,
+      scheduler,
+      keepRequests: true,
+    });
+  const times = (r: ReturnType<typeof replay>) =>
+    (r.requests ?? []).map((q) => [q.id, q.admittedMs, q.firstTokenMs, q.finishMs]);
+
+  it('continuous: prefill 20 ms gives the first token, then a token every 5 ms', () => {
+    const r = replay('arrival_ms,prompt_tokens,output_tokens\n0,100,3', {
+      kind: 'continuous',
+      maxBatch: 8,
+      maxPrefillTokens: 1000,
+    });
+    expect(times(r)).toEqual([[0, 0, 20, 30]]);
+    expect([r.itlMs.count, r.itlMs.p50, r.itlMs.max]).toEqual([2, 5, 5]);
+  });
+
+  it('continuous: a prefill step stalls the running decodes, and the stall shows in their ITL', () => {
+    // A (5 tokens): prefill 0–20, first token 20, next 25. B arrives at 22: admitted at the step
+    // boundary 25, prefilled 25–45 while A waits, first token 45. Both decode at 50 and 55 (B is
+    // done); A's last comes at 60. Records are in finishing order.
+    const r = replay('arrival_ms,prompt_tokens,output_tokens\n0,100,5\n22,100,3', {
+      kind: 'continuous',
+      maxBatch: 8,
+      maxPrefillTokens: 1000,
+    });
+    expect(times(r)).toEqual([
+      [1, 25, 45, 55],
+      [0, 0, 20, 60],
+    ]);
+    expect(r.itlMs.max).toBe(25); // A's gap across B's prefill: 25 → 50
+  });
+
+  it('chunked: a 100-token prompt in 40-token chunks, decodes riding along', () => {
+    const r = replay('arrival_ms,prompt_tokens,output_tokens\n0,100,3', {
+      kind: 'chunked',
+      maxBatch: 8,
+      tokenBudget: 40,
+    });
+    // Chunks 40, 40, 20: 14 + 14 + 12 ms → first token at 40; decodes at 45, 50.
+    expect(times(r)).toEqual([[0, 0, 40, 50]]);
+  });
+
+  it('static: waits for the next arrival, pads the prompts, runs the batch to its end', () => {
+    // At 0 one request waits (another is due at 10, timeout 50); at 10 no more are due, so the
+    // batch of 2 starts: 2 × 100 padded tokens, 30 ms → first tokens at 40; then every 5 ms.
+    const r = replay('arrival_ms,prompt_tokens,output_tokens\n0,100,3\n10,60,5', {
+      kind: 'static',
+      maxBatch: 4,
+      timeoutMs: 50,
+    });
+    expect(times(r)).toEqual([
+      [0, 10, 40, 50],
+      [1, 10, 40, 60],
+    ]);
+    expect(r.ttftMs.max).toBe(40);
+  });
+
+  it('KV full: requests queue until a finish frees room, and the wait shows in TTFT', () => {
+    // Each needs 100 + 3 tokens; 250 tokens hold two at once. Three arrive at 0.
+    const r = simulate({
+      workload: {
+        arrivals: { kind: 'trace', requests: parseTrace('0,100,3\n0,100,3\n0,100,3') },
+        requests: 3,
+        prompt: { kind: 'fixed', tokens: 1 },
+        output: { kind: 'fixed', tokens: 1 },
+        seed: 1,
+      },
+      stepTimes: hand,
+      scheduler: { kind: 'continuous', maxBatch: 8, maxPrefillTokens: 1000 },
+      kvCapacityTokens: 250,
+      keepRequests: true,
+    });
+    // Two prefilled together (200 tokens, 30 ms), decode 35, 40; the third starts at 40.
+    expect(times(r)).toEqual([
+      [0, 0, 30, 40],
+      [1, 0, 30, 40],
+      [2, 40, 60, 70],
+    ]);
+    expect(r.queueWaitMs.max).toBe(40);
+    expect(r.ttftMs.max).toBe(60);
+    expect(Math.max(...r.queue.meanRunning)).toBeLessThanOrEqual(2);
+  });
+});
