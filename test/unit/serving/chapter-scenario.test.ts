@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHAPTER_A100_SERVING_GAP,
+  CHAPTER_A100_SERVING_TTFT_NOTE,
+  chapterA100Serving,
+  place,
+} from '../../../src/model/serving/chapter-scenario';
+
+// The chapter's A100 table (Llama 3 8B FP16, vLLM-class stack): 16 concurrent → ITL 28–45 ms,
+// 600–900 tok/s; 64 concurrent → ITL 40–70 ms, 1,200–1,800 tok/s. These checks hold the
+// figures CHAPTER_A100_SERVING_GAP quotes, so the sentence cannot go stale silently.
+describe('the chapter’s A100 scenario under load', () => {
+  const rows = chapterA100Serving();
+  const [r16, r64] = rows;
+  if (r16 === undefined || r64 === undefined) throw new Error('two rows expected');
+
+  it('reaches the chapter’s throughput with 16 and 64 users', () => {
+    expect(rows.map((r) => r.users)).toEqual([16, 64]);
+    expect(r16.throughput).toBe('within');
+    expect(r64.throughput).toBe('within');
+    expect(r16.outputTokensPerS).toBeGreaterThan(750);
+    expect(r16.outputTokensPerS).toBeLessThan(850);
+    expect(r64.outputTokensPerS).toBeGreaterThan(1500);
+    expect(r64.outputTokensPerS).toBeLessThan(1700);
+    expect(r16.result.schedulerLabel).toBe('continuous batching');
+    expect(r64.result.counts).toEqual({
+      arrived: 2000,
+      finished: 2000,
+      rejected: 0,
+      unfinished: 0,
+    });
+  });
+
+  it('at a shorter mean ITL than the chapter’s, as the gap sentence says', () => {
+    expect(r16.itl).toBe('below');
+    expect(r64.itl).toBe('below');
+    expect(r16.itlMeanMs).toBeGreaterThan(17);
+    expect(r16.itlMeanMs).toBeLessThan(21);
+    expect(r64.itlMeanMs).toBeGreaterThan(33);
+    expect(r64.itlMeanMs).toBeLessThan(39);
+    // The plain decode step (the median gap) is the tuned engine's ~14–16 ms.
+    expect(r16.result.itlMs.p50).toBeLessThan(16);
+    expect(CHAPTER_A100_SERVING_GAP).toMatch(/about 800 tok\/s with 16 users and 1,600 with 64/);
+    expect(CHAPTER_A100_SERVING_GAP).toMatch(/about 19 and 36 ms against 28–45 and 40–70/);
+  });
+
+  it('queues only its first wave with 64 closed-loop users, unlike the chapter’s 1–5 s TTFT', () => {
+    const q = r64.result.queueWaitMs;
+    expect(q.p95).toBe(0);
+    expect(q.max).toBeGreaterThan(1000); // the first wave: 64 prompts, 16 per 8,192-token step
+    expect(q.max).toBeLessThan(2500);
+    expect(r64.result.ttftMs.p95).toBeLessThan(1000);
+    expect(CHAPTER_A100_SERVING_TTFT_NOTE).toMatch(/about 427,000 tokens/);
+    expect(r64.result.kvCapacityTokens).toBeGreaterThan(420_000);
+    expect(r64.result.kvCapacityTokens).toBeLessThan(430_000);
+  });
+
+  it('places a value against a chapter range', () => {
+    expect([5, 28, 45, 46].map((v) => place(v, { min: 28, max: 45 }))).toEqual([
+      'below',
+      'within',
+      'within',
+      'above',
+    ]);
+  });
+});
