@@ -15,6 +15,7 @@ import { PROFILES } from '../model/profiles';
 import { adapterName, buildReport } from '../model/report';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs, UsageError } from './predict-args';
 import { renderPrediction } from './predict-table';
+import { reportJson } from './report-json';
 
 /** An error for the user: printed as one line, exit 1. */
 class CliError extends Error {}
@@ -103,7 +104,9 @@ function main(argv: readonly string[]): number {
     ...(results === undefined ? {} : { results }),
   });
   process.stdout.write(
-    parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderPrediction(report)}\n`,
+    parsed.json
+      ? `${JSON.stringify(reportJson(report), null, 2)}\n`
+      : `${renderPrediction(report)}\n`,
   );
   return 0;
 }

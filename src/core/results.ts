@@ -82,6 +82,10 @@ export interface TuningRecord {
   candidates: { variant: string; medianMs?: number; minMs?: number; error?: string }[];
 }
 
+/** Why a run stopped before the end of its plan. */
+export const STOP_REASONS = ['cancelled', 'device-lost'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
 export interface ResultsDocument {
   schemaVersion: typeof SCHEMA_VERSION;
   tool: { name: string; version: string };
@@ -94,6 +98,11 @@ export interface ResultsDocument {
   grantedLimits: Record<string, number>;
   /** Set when the run did not finish: cancelled, device lost, … Rows measured before stay. */
   incomplete?: string;
+  /**
+   * Why the run stopped early, as a code (readers word it; `incomplete` keeps the runner's text
+   * for older readers). Absent in files written before it existed: read `incomplete` there.
+   */
+  stopReason?: StopReason;
   /** Non-default run settings it ran with: such a run is not comparable with default runs. */
   settings?: RunSettings;
   tuning?: TuningRecord[];
@@ -241,6 +250,7 @@ const checkDocument = fields(
     timing: oneOf(['timestamp-query', 'wall-clock']),
     grantedLimits: numRecord,
     incomplete: str,
+    stopReason: oneOf(STOP_REASONS),
     settings: (v, p, out) => {
       out.push(...settingsProblems(v, p));
     },
@@ -259,7 +269,7 @@ const checkDocument = fields(
         });
     },
   },
-  ['incomplete', 'settings', 'tuning'],
+  ['incomplete', 'stopReason', 'settings', 'tuning'],
 );
 
 /** Field order of each object in the schema, for exports that keep it. */

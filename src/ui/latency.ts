@@ -32,10 +32,6 @@ export function measuredBatches(doc: ResultsDocument, kernelFormat: string): num
   return list.length >= 2 ? list : undefined;
 }
 
-/** A chapter note (the model gives it in English) in the page's language; as given if unknown. */
-const noteText = (note: string): string =>
-  (t().charts.latency.notes as Readonly<Record<string, string | undefined>>)[note] ?? note;
-
 export interface LatencyView {
   render(ctx: PredictionContext): void;
 }
@@ -53,9 +49,8 @@ export function setupLatency(): LatencyView {
     chapterBody.replaceChildren(
       ...ch.scenarios.map((s) => {
         const tr = document.createElement('tr');
-        const label = (c.scenarios as Readonly<Record<number, string | undefined>>)[s.batch];
         tr.append(
-          th(c.scenario({ batch: fmtInt(s.batch), label: label ?? s.label })),
+          th(c.scenario({ batch: fmtInt(s.batch), label: c.scenarios[s.batch] })),
           td(`${chapterRangeText(s.ttftMs)}${s.note ? ' *' : ''}`, 'num'),
           td(chapterRangeText(s.itlMs), 'num'),
           td(chapterRangeText(s.systemTokensPerSecond), 'num'),
@@ -63,10 +58,10 @@ export function setupLatency(): LatencyView {
         return tr;
       }),
     );
-    const note = ch.scenarios.find((s) => s.note !== undefined)?.note ?? '';
+    const note = ch.scenarios.find((s) => s.note !== undefined)?.note;
     chapterCaption.textContent = c.chapterCaption({
       prompt: fmtInt(ch.promptTokens),
-      note: noteText(note),
+      note: note === undefined ? '' : c.notes[note],
       url: CHAPTER_SOURCE.url,
     });
   };

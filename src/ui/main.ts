@@ -125,10 +125,9 @@ function showAdapter(report: AdapterReport): void {
       report.code === 'no-webgpu'
         ? m.noWebgpu
         : m.failed({ code: report.code, detail: report.message });
-    // GpuError advice for a missing adapter already mentions the datasheet predictions.
-    ui.warning.textContent = /datasheet/.test(report.message)
-      ? reason
-      : `${reason} ${m.stillPredicts}`;
+    // Neither reason shown mentions the datasheet predictions (for 'no-webgpu' the page's own
+    // words replace the worker's advice), so the warning always adds that they still work.
+    ui.warning.textContent = `${reason} ${m.stillPredicts}`;
     document.body.dataset.webgpu = 'missing';
     addDetail(m.adapter, c.none);
     return;
@@ -413,8 +412,8 @@ async function run(
           total: fmtInt(doc.results.length),
         });
       }
-      // The runner's own words for a cancel are translated; other reasons are shown as given.
-      const why = doc.incomplete === 'Cancelled by the user.' ? m.cancelled : doc.incomplete;
+      // A cancel is worded here; other stops keep the runner's detail (where it stopped, why).
+      const why = doc.stopReason === 'cancelled' ? m.cancelled : doc.incomplete;
       return m.stopped({ why });
     };
     ui.progressLabel.textContent = progressText();

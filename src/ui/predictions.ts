@@ -7,10 +7,10 @@
 import { errorMessage } from '../core/error-message';
 import { resolveFormat, type WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
-import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION, SLAS } from '../model/chapter';
-import { gapFacts } from '../model/contrast';
+import { PERCEPTION, SLAS } from '../model/chapter';
 import { GPUS, getGpu } from '../model/gpus';
 import { getModel, MODELS, type ModelConfig } from '../model/llm';
+import type { RooflineNote } from '../model/notes';
 import {
   DEFAULT_OUTPUT_TOKENS,
   DEFAULT_PROMPT_TOKENS,
@@ -22,7 +22,6 @@ import { fitRoofline } from '../model/roofline';
 import { element, make, setOptions, td, th } from './dom';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
 import { t } from './i18n';
-import { en } from './i18n/en';
 import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtAsGiven, fmtFixed, fmtGB, fmtInt } from './i18n/numbers';
 
@@ -134,8 +133,10 @@ function sourceText(r: PredictReport): string {
 function thresholdsList(list: HTMLUListElement): void {
   const m = t().predictions;
   const ms = (v: number | undefined) => (v === undefined ? '—' : fmtInt(v));
-  const slaWords = SLAS.filter((s) => s.id === 'chat' || s.id === 'code-completion').map((s) =>
-    m.slaNeeds({ sla: m.sla[s.id] ?? s.label, ttft: ms(s.ttftP95Ms), itl: ms(s.itlP95Ms) }),
+  const slaWords = SLAS.flatMap((s) =>
+    s.id === 'chat' || s.id === 'code-completion'
+      ? [m.slaNeeds({ sla: m.sla[s.id], ttft: ms(s.ttftP95Ms), itl: ms(s.itlP95Ms) })]
+      : [],
   );
   list.replaceChildren(
     ...[
@@ -151,25 +152,23 @@ function thresholdsList(list: HTMLUListElement): void {
   );
 }
 
-/** The chapter's label and scenario in the page's language, where they are the known ones. */
+/** The chapter's label and scenario in the page's language. */
 function chapterText(c: NonNullable<PredictReport['a100']['chapter']>): string {
   const m = t().predictions;
-  const label = c.label === en.predictions.chapterReported ? m.chapterReported : c.label;
-  let chapter = label;
-  if (c.scenario !== null) {
-    const batch = CHAPTER_A100_LLAMA3_8B_FP16.scenarios.find((s) => s.label === c.scenario)?.batch;
-    const scenario = (batch === undefined ? undefined : m.chapterScenario[batch]) ?? c.scenario;
-    chapter = m.chapterWithScenario({ label, scenario });
-  }
+  const label = m.chapterReported;
+  const chapter =
+    c.scenarioBatch === null
+      ? label
+      : m.chapterWithScenario({ label, scenario: m.chapterScenario[c.scenarioBatch] });
   return m.chapterSourced({ chapter, source: c.source });
 }
 
-/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's explainGap, in words. */
+/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's gap facts, in words. */
 function gapText(r: PredictReport): string | undefined {
   const c = r.a100.chapter;
-  if (r.a100.explanation === null || c === null) return undefined;
+  const g = r.a100.gap;
+  if (g === null || c === null) return undefined;
   const floor = r.a100.floorMsPerToken;
-  const g = gapFacts(c.itlMs, floor);
   return t().predictions.gapExplanation({
     min: fmtAsGiven(c.itlMs.min),
     max: fmtAsGiven(c.itlMs.max),
@@ -223,7 +222,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
 
   let doc: ResultsDocument | null = null;
   /** Why the document on screen cannot drive measured mode, if it cannot. */
-  let unusable: string | undefined;
+  let unusable: readonly RooflineNote[] | undefined;
   let current: PredictionContext | undefined;
 
   const fillSources = (preferred?: string) => {
@@ -363,7 +362,10 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
       notes.push(m.noteNoCapacity);
     } else {
       notes.push(m.noteSpec({ source: ctx.sourceLabel }));
-      if (unusable !== undefined) notes.push(m.noteUnusable({ why: unusable }));
+      if (unusable !== undefined) {
+        const missing = t().charts.roofline.missing;
+        notes.push(m.noteUnusable({ why: unusable.map((n) => missing[n.id]).join('; ') }));
+      }
     }
     ui.note.textContent = notes.join(m.sentenceGap);
   };
@@ -456,7 +458,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
       if (doc !== null) {
         const roof = fitRoofline(doc);
         if (roof.bandwidthGBps === undefined || Object.keys(roof.computeGflops).length === 0) {
-          unusable = roof.notes.join('; ');
+          unusable = roof.notes;
         }
       }
       const wasSpec = ui.source.value !== 'measured' ? ui.source.value : DEFAULT_SPEC_GPU;

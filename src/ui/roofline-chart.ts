@@ -171,7 +171,7 @@ function summaryText(roof: Roofline, doc: ResultsDocument): string {
   const c = t().charts.roofline;
   const beta = roof.bandwidthGBps;
   if (beta === undefined) {
-    return c.noBandwidth({ notes: roof.notes.join('; ') });
+    return c.noBandwidth({ notes: roof.notes.map((n) => c.missing[n.id]).join('; ') });
   }
   const pis = Object.entries(roof.computeGflops)
     .map(([format, pi]) => c.pi({ compute: tflops(pi), format, ridge: fmt(pi / beta) }))
