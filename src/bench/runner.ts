@@ -222,7 +222,9 @@ export class BenchRunner {
         doc.results.push(row);
         hooks.onResult?.(row);
         if (isGpuError(e, 'cancelled') || isGpuError(e, 'device-lost')) {
-          doc.incomplete = isGpuError(e, 'cancelled')
+          const cancelled = isGpuError(e, 'cancelled');
+          doc.stopReason = cancelled ? 'cancelled' : 'device-lost';
+          doc.incomplete = cancelled
             ? 'Cancelled by the user.'
             : `Stopped at ${item.label}: ${errorMessage(e)}`;
           break;

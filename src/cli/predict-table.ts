@@ -2,6 +2,8 @@
 
 import { PERCEPTION } from '../model/chapter';
 import type { PredictReport } from '../model/report';
+import { CHAPTER_LABEL, FEEL_WORDS, noteText, SCENARIO_LABELS, SLA_LABELS } from './notes-en';
+import { gapSentence } from './report-json';
 import { columns, durationText, durationValue, gb, num, rangeText } from './text';
 
 const chapterRange = (r: { min: number; max: number }) =>
@@ -49,9 +51,10 @@ function headline(r: PredictReport): string[] {
 
 function memory(r: PredictReport): string {
   const m = r.memory;
+  const note = m.notes.map(noteText).join('; ');
   const used = `Memory: weights ${gb(m.weightBytes)} + KV cache ${gb(m.kvBytes)} = ${gb(m.totalBytes)}`;
-  if (m.capacityBytes === null || m.fits === null) return `${used}; fits: unknown (${m.note}).`;
-  return `${used} of ${gb(m.capacityBytes)}: ${m.fits ? 'fits' : 'does NOT fit'} (${m.note}).`;
+  if (m.capacityBytes === null || m.fits === null) return `${used}; fits: unknown (${note}).`;
+  return `${used} of ${gb(m.capacityBytes)}: ${m.fits ? 'fits' : 'does NOT fit'} (${note}).`;
 }
 
 function curves(r: PredictReport): string[] {
@@ -87,7 +90,7 @@ function verdicts(r: PredictReport): string[] {
     ...columns(
       ['SLA', 'TTFT', 'ITL', 'TTFT', 'ITL', 'verdict'],
       r.verdicts.sla.map((v) => [
-        v.label,
+        SLA_LABELS[v.id],
         limit(v.ttftP95Ms),
         limit(v.itlP95Ms),
         v.ttft,
@@ -96,7 +99,7 @@ function verdicts(r: PredictReport): string[] {
       ]),
     ),
     `Perception (the chapter's thresholds): first token in ${durationValue(r.prefill.ttftMs.expected)}: ${p.firstTokenFast ? 'feels fast' : 'does not feel fast'} (fast within ${PERCEPTION.fastFirstTokenMs} ms); ` +
-      `${num(r.decode.msPerToken.expected)} ms/token: ${p.itlFeel} (~${PERCEPTION.readingSpeedItlMs} ms/token is reading speed, over ${PERCEPTION.stutterItlMs} ms stutters).`,
+      `${num(r.decode.msPerToken.expected)} ms/token: ${FEEL_WORDS[p.itlFeel]} (~${PERCEPTION.readingSpeedItlMs} ms/token is reading speed, over ${PERCEPTION.stutterItlMs} ms stutters).`,
   ];
 }
 
@@ -118,7 +121,7 @@ function contrast(r: PredictReport): string[] {
   ];
   if (a.chapter !== null) {
     rows.push([
-      `A100 as the chapter reports it${a.chapter.scenario === null ? '' : ` (${a.chapter.scenario})`}`,
+      `A100 as the chapter reports it${a.chapter.scenarioBatch === null ? '' : ` (${SCENARIO_LABELS[a.chapter.scenarioBatch]})`}`,
       chapterRange(a.chapter.itlMs),
       a.chapter.ttftMs === null ? '' : `${chapterRange(a.chapter.ttftMs)} ms`,
     ]);
@@ -130,9 +133,10 @@ function contrast(r: PredictReport): string[] {
   if (a.chapter === null) {
     lines.push('  The chapter gives no A100 numbers for this model, format and batch.');
   } else {
-    lines.push(`  The last row is as ${a.chapter.label}; source: ${a.chapter.source}`);
+    lines.push(`  The last row is as ${CHAPTER_LABEL}; source: ${a.chapter.source}`);
   }
-  if (a.explanation !== null) lines.push(`  ${a.explanation}`);
+  const explanation = gapSentence(r);
+  if (explanation !== null) lines.push(`  ${explanation}`);
   return lines;
 }
 
@@ -151,7 +155,7 @@ export function renderPrediction(r: PredictReport): string {
     ...verdicts(r),
     '',
     ...contrast(r),
-    ...list('Assumptions:', r.assumptions),
-    ...list('Notes:', r.notes),
+    ...list('Assumptions:', r.assumptions.map(noteText)),
+    ...list('Notes:', r.notes.map(noteText)),
   ].join('\n');
 }

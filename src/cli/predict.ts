@@ -18,6 +18,7 @@ import { buildReport } from '../model/report';
 import { UsageError } from './flags';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
+import { reportJson } from './report-json';
 
 /** An error for the user: printed as one line, exit 1. */
 class CliError extends Error {}
@@ -106,7 +107,9 @@ function main(argv: readonly string[]): number {
     ...(results === undefined ? {} : { results }),
   });
   process.stdout.write(
-    parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderPrediction(report)}\n`,
+    parsed.json
+      ? `${JSON.stringify(reportJson(report), null, 2)}\n`
+      : `${renderPrediction(report)}\n`,
   );
   return 0;
 }

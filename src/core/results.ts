@@ -84,6 +84,10 @@ export interface TuningRecord {
   candidates: { variant: string; medianMs?: number; minMs?: number; error?: string }[];
 }
 
+/** Why a run stopped before the end of its plan. */
+export const STOP_REASONS = ['cancelled', 'device-lost'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
 export interface ResultsDocument {
   schemaVersion: typeof SCHEMA_VERSION;
   tool: { name: string; version: string };
@@ -96,6 +100,11 @@ export interface ResultsDocument {
   grantedLimits: Record<string, number>;
   /** Set when the run did not finish: cancelled, device lost, … Rows measured before stay. */
   incomplete?: string;
+  /**
+   * Why the run stopped early, as a code (readers word it; `incomplete` keeps the runner's text
+   * for older readers). Absent in files written before it existed: read `incomplete` there.
+   */
+  stopReason?: StopReason;
   /** Non-default run settings it ran with: such a run is not comparable with default runs. */
   settings?: RunSettings;
   tuning?: TuningRecord[];
@@ -273,6 +282,7 @@ const DOCUMENT_CHECKS: FieldChecks<ResultsDocument> = {
   timing: oneOf(TIMING_MODES),
   grantedLimits: numRecord,
   incomplete: optional(str),
+  stopReason: optional(oneOf(STOP_REASONS)),
   settings: optional((v, p, out) => {
     out.push(...settingsProblems(v, p));
   }),

@@ -1,6 +1,7 @@
 // The chapter's numbers, as the chapter gives them: 延迟与吞吐 (Latency vs throughput), in
 // 从 Bit 到 AGI · 第八章：推理, by David (道雾轩). These are the chapter's reported ranges for a
-// "vLLM-class stack", shown beside our predictions and labelled as the chapter's.
+// "vLLM-class stack", shown beside our predictions and labelled as the chapter's. Numbers and
+// codes only: the page (src/ui/i18n) and the CLI (src/cli/notes-en.ts) word them.
 
 export const CHAPTER_SOURCE = {
   title: '延迟与吞吐 — 从 Bit 到 AGI · 第八章：推理 (Latency vs throughput)',
@@ -13,14 +14,20 @@ export interface ChapterRange {
   max: number;
 }
 
+/** The batches of the chapter's Llama 3 8B scenarios: each scenario's key, worded by its readers. */
+export const CHAPTER_BATCHES = [1, 16, 64] as const;
+export type ChapterBatch = (typeof CHAPTER_BATCHES)[number];
+
+/** A remark the chapter makes on a scenario. */
+export type ChapterNote = 'ttft-includes-queueing';
+
 export interface ChapterScenario {
-  label: string;
-  batch: number;
+  batch: ChapterBatch;
   /** TTFT for a 512-token prompt, ms (includes queueing where the chapter says so). */
   ttftMs: ChapterRange;
   itlMs: ChapterRange;
   systemTokensPerSecond: ChapterRange;
-  note?: string;
+  note?: ChapterNote;
 }
 
 /** Example 1: Llama 3 8B, one A100-80G, FP16, vLLM-class stack. */
@@ -37,22 +44,19 @@ export const CHAPTER_A100_LLAMA3_8B_FP16: {
   promptTokens: 512,
   scenarios: [
     {
-      label: 'single user, batch = 1',
       batch: 1,
       ttftMs: { min: 120, max: 200 },
       itlMs: { min: 22, max: 30 },
       systemTokensPerSecond: { min: 33, max: 45 },
     },
     {
-      label: '16 concurrent, short replies',
       batch: 16,
       ttftMs: { min: 200, max: 800 },
       itlMs: { min: 28, max: 45 },
       systemTokensPerSecond: { min: 600, max: 900 },
-      note: 'TTFT includes queueing',
+      note: 'ttft-includes-queueing',
     },
     {
-      label: '64 concurrent',
       batch: 64,
       ttftMs: { min: 1000, max: 5000 },
       itlMs: { min: 40, max: 70 },
@@ -77,26 +81,33 @@ export const CHAPTER_A100X8_LLAMA_70B = {
   speculativeItlMs: { min: 40, max: 70 },
 } as const;
 
-export interface Sla {
+export const SLA_IDS = [
+  'chat',
+  'code-completion',
+  'offline-summary',
+  'api-standard',
+  'api-priority',
+] as const;
+export type SlaId = (typeof SLA_IDS)[number];
+
+/** P95 latency limits a serving target must meet; undefined = no limit. */
+export interface SlaThresholds {
   id: string;
-  label: string;
-  /** P95 thresholds; undefined = no limit. */
   ttftP95Ms: number | undefined;
   itlP95Ms: number | undefined;
 }
 
+export interface Sla extends SlaThresholds {
+  id: SlaId;
+}
+
 /** The chapter's SLA examples. */
 export const SLAS: readonly Sla[] = [
-  { id: 'chat', label: 'interactive chat', ttftP95Ms: 500, itlP95Ms: 50 },
-  { id: 'code-completion', label: 'code completion', ttftP95Ms: 200, itlP95Ms: 30 },
-  {
-    id: 'offline-summary',
-    label: 'offline summarisation',
-    ttftP95Ms: undefined,
-    itlP95Ms: undefined,
-  },
-  { id: 'api-standard', label: 'ToB API, standard tier', ttftP95Ms: 2000, itlP95Ms: 80 },
-  { id: 'api-priority', label: 'ToB API, priority tier', ttftP95Ms: 800, itlP95Ms: 50 },
+  { id: 'chat', ttftP95Ms: 500, itlP95Ms: 50 },
+  { id: 'code-completion', ttftP95Ms: 200, itlP95Ms: 30 },
+  { id: 'offline-summary', ttftP95Ms: undefined, itlP95Ms: undefined },
+  { id: 'api-standard', ttftP95Ms: 2000, itlP95Ms: 80 },
+  { id: 'api-priority', ttftP95Ms: 800, itlP95Ms: 50 },
 ];
 
 /** The chapter's perception thresholds for streaming UIs. */

@@ -1,5 +1,6 @@
 // The A100 contrast: the A100 in spec mode, the A100 bandwidth floor and the chapter's reported
-// numbers, set beside a prediction for the user's GPU, with the gap between them explained.
+// numbers, set beside a prediction for the user's GPU, with the gap between them measured (the
+// page and the CLI say in words why it is there).
 
 import type { WeightFormat } from '../core/formats';
 import {
@@ -14,9 +15,8 @@ import type { ModelConfig } from './llm';
 import { type Prediction, type PredictOptions, predictSpec } from './predictor';
 import { PROFILES } from './profiles';
 
+/** The chapter's numbers: labelled as the chapter's by their readers, shown exactly as it gives them. */
 export interface ChapterNumbers {
-  /** Labelled as the chapter's, shown exactly as it gives them. */
-  label: string;
   source: string;
   itlMs: ChapterRange;
   scenario?: ChapterScenario;
@@ -26,7 +26,19 @@ export interface A100Contrast {
   a100: Prediction;
   a100FloorMsPerToken: number;
   chapter: ChapterNumbers | undefined;
-  explanation: string | undefined;
+  /**
+   * How far the chapter's ITL sits above the A100's bandwidth floor, where it is above even the
+   * high end of the A100 prediction (the chapter times a whole serving stack); else undefined.
+   */
+  gap: GapFacts | undefined;
+}
+
+/** The chapter's ITL against the bandwidth floor: as multiples, and as % of peak bandwidth. */
+export interface GapFacts {
+  timesLow: number;
+  timesHigh: number;
+  peakLow: number;
+  peakHigh: number;
 }
 
 /** The chapter's A100 numbers for this model, format and batch, where it gives any. */
@@ -36,37 +48,25 @@ export function chapterNumbers(
   batch = 1,
 ): ChapterNumbers | undefined {
   if (model.id !== 'llama-3-8b') return undefined;
-  const label = 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)';
   const scenario = CHAPTER_A100_LLAMA3_8B_FP16.scenarios.find((s) => s.batch === batch);
   if (format.id === 'fp16' && scenario !== undefined) {
-    return { label, source: CHAPTER_SOURCE.url, itlMs: scenario.itlMs, scenario };
+    return { source: CHAPTER_SOURCE.url, itlMs: scenario.itlMs, scenario };
   }
   if (batch !== 1) return undefined;
   const byPrecision = CHAPTER_A100_8B_ITL_BY_PRECISION.find((p) => p.weights.startsWith(format.id));
   return byPrecision === undefined
     ? undefined
-    : { label, source: CHAPTER_SOURCE.url, itlMs: byPrecision.itlMs };
+    : { source: CHAPTER_SOURCE.url, itlMs: byPrecision.itlMs };
 }
 
 /** How far the chapter's ITL sits above the bandwidth floor: as multiples, and as % of peak. */
-export function gapFacts(chapterItl: ChapterRange, floorMs: number) {
+export function gapFacts(chapterItl: ChapterRange, floorMs: number): GapFacts {
   return {
     timesLow: chapterItl.min / floorMs,
     timesHigh: chapterItl.max / floorMs,
     peakLow: (floorMs / chapterItl.max) * 100,
     peakHigh: (floorMs / chapterItl.min) * 100,
   };
-}
-
-/** One sentence on why the chapter's ITL and the bandwidth floor differ. */
-export function explainGap(chapterItl: ChapterRange, floorMs: number, specMs: number): string {
-  const g = gapFacts(chapterItl, floorMs);
-  return (
-    `The chapter's ${chapterItl.min}–${chapterItl.max} ms/token is ${g.timesLow.toFixed(1)}–${g.timesHigh.toFixed(1)}× the ` +
-    `${floorMs.toFixed(1)} ms it takes to read the weights once at the datasheet bandwidth, i.e. ${g.peakLow.toFixed(0)}–${g.peakHigh.toFixed(0)} % of peak: ` +
-    `it describes a whole serving stack (scheduler, sampling, HTTP, framework overhead) rather than the kernels, ` +
-    `which is why a tuned native engine is predicted near ${specMs.toFixed(1)} ms; both are shown.`
-  );
 }
 
 /** The A100 side of the contrast for this model and format (the user's side is their prediction). */
@@ -78,9 +78,9 @@ export function a100Contrast(
   const a100 = predictSpec(getGpu('a100-80g-sxm'), PROFILES.native, model, format, opts);
   const floor = a100.decode.floorMsPerToken;
   const chapter = chapterNumbers(model, format, a100.batch);
-  const explanation =
+  const gap =
     chapter !== undefined && chapter.itlMs.min > a100.decode.msPerToken.high
-      ? explainGap(chapter.itlMs, floor, a100.decode.msPerToken.expected)
+      ? gapFacts(chapter.itlMs, floor)
       : undefined;
-  return { a100, a100FloorMsPerToken: floor, chapter, explanation };
+  return { a100, a100FloorMsPerToken: floor, chapter, gap };
 }

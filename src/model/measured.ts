@@ -15,6 +15,7 @@ import {
   type ModelConfig,
   modelMatrices,
 } from './llm';
+import type { Note } from './notes';
 import {
   type Bound,
   buildPrediction,
@@ -188,15 +189,27 @@ export function measuredEstimator(
   };
 
   /** One matrix at M = m: measured when possible, else the roofline. */
-  const matrixMs = (mat: MatrixShape, m: number, allowScaleM: boolean) => {
+  const matrixMs = (
+    mat: MatrixShape,
+    m: number,
+    allowScaleM: boolean,
+  ): { ms: Range; source: PredictionSource; note: Note | undefined } => {
     const target = { n: mat.n, k: mat.k, bytes: weightBytesOf(mat) };
     const exactM = interpolateByBytes(measuredShapes(rows, kernelFormat, m), target);
     if (exactM !== undefined) {
-      const note =
+      const note: Note | undefined =
         exactM.how === 'exact'
           ? undefined
-          : `${mat.name} ${mat.n}×${mat.k} at M=${m}: ${exactM.how} by bytes from measured ${kernelFormat} shapes`;
-      return { ms: exactM.ms, source: 'measured' as PredictionSource, note };
+          : {
+              id: 'matrix-by-bytes',
+              matrix: mat.name,
+              n: mat.n,
+              k: mat.k,
+              m,
+              how: exactM.how,
+              format: kernelFormat,
+            };
+      return { ms: exactM.ms, source: 'measured', note };
     }
     if (allowScaleM) {
       // Prefill: compute-bound GEMM time grows with M; scale from the nearest measured M.
@@ -208,23 +221,36 @@ export function measuredEstimator(
         if (r !== undefined) {
           return {
             ms: scaleRange(r.ms, m / near),
-            source: 'measured' as PredictionSource,
-            note: `${mat.name} at M=${m}: scaled ×${(m / near).toFixed(2)} from the GEMM measured at M=${near}`,
+            source: 'measured',
+            note: {
+              id: 'matrix-scaled',
+              matrix: mat.name,
+              m,
+              factor: m / near,
+              near,
+            },
           };
         }
       }
     }
     return {
       ms: rooflineMs(2 * m * mat.n * mat.k, target.bytes),
-      source: 'roofline' as PredictionSource,
-      note: `no verified ${m === 1 ? 'GEMV' : 'GEMM'} rows for ${kernelFormat} at M=${m}: ${mat.name} from the roofline (β ${beta.toFixed(0)} GB/s, π ${pi.gflops.toFixed(0)} GFLOP/s)`,
+      source: 'roofline',
+      note: {
+        id: 'matrix-roofline',
+        matrix: mat.name,
+        m,
+        format: kernelFormat,
+        betaGBps: beta,
+        piGflops: pi.gflops,
+      },
     };
   };
 
   const sumMatrices = (parts: { mat: MatrixShape; m: number; scaleM: boolean }[]) => {
     let ms = point(0);
     let source: PredictionSource = 'measured';
-    const notes: string[] = [];
+    const notes: Note[] = [];
     for (const { mat, m, scaleM } of parts) {
       const r = matrixMs(mat, m, scaleM);
       ms = addRanges(ms, scaleRange(r.ms, mat.count));
@@ -243,14 +269,12 @@ export function measuredEstimator(
 
   const maxBinding = doc.grantedLimits.maxStorageBufferBindingSize;
   const largest = Math.max(...matrices.map(weightBytesOf));
-  const capacityNote = [
-    'WebGPU does not report how much memory the GPU has, so whether the model fits is unknown',
+  const capacityNotes: Note[] = [
+    { id: 'no-capacity-in-webgpu' },
     ...(maxBinding !== undefined && maxBinding < largest
-      ? [
-          `the largest matrix (${(largest / 2 ** 20).toFixed(0)} MiB) exceeds maxStorageBufferBindingSize (${(maxBinding / 2 ** 20).toFixed(0)} MiB): it would have to be split`,
-        ]
+      ? [{ id: 'binding-too-small' as const, largestBytes: largest, bindingBytes: maxBinding }]
       : []),
-  ].join('; ');
+  ];
 
   const gemmRate = Math.max(
     0,
@@ -283,9 +307,9 @@ export function measuredEstimator(
       const mats = sumMatrices(parts);
       const attn = attentionFlops(model, (promptTokens * (promptTokens + 1)) / 2);
       const rate = gemmRate > 0 ? gemmRate : pi.gflops;
-      const notes = [
+      const notes: Note[] = [
         ...mats.notes,
-        `attention FLOPs at ${rate.toFixed(0)} GFLOP/s (${gemmRate > 0 ? 'best measured GEMM' : `FMA probe, ${pi.from}`})`,
+        { id: 'attention-rate', gflops: rate, fmaFormat: gemmRate > 0 ? null : pi.from },
       ];
       const ms = addRanges(addRanges(mats.ms, point(attn / (rate * 1e6))), point(fixedMs));
       const flops = promptTokens * matrices.reduce((s, m) => s + 2 * m.n * m.k * m.count, 0);
@@ -295,16 +319,22 @@ export function measuredEstimator(
       return (weightsRead + kvCacheBytes(model, context, batch, kvBytesPerElement)) / (beta * 1e6);
     },
     capacityBytes: undefined,
-    capacityNote,
+    capacityNotes,
     assumptions: [
-      `bandwidth ceiling β = ${beta.toFixed(1)} GB/s (best verified read at the largest working set)`,
-      `compute ceiling π = ${pi.gflops.toFixed(1)} GFLOP/s (FMA probe, ${pi.from})`,
+      { id: 'bandwidth-ceiling', gbps: beta },
+      { id: 'compute-ceiling', gflops: pi.gflops, from: pi.from },
       measuredOverhead === undefined
-        ? `per-dispatch overhead not measurable (one read size): assumed ${ASSUMED_DISPATCH_MS} ms`
-        : `per-dispatch overhead ${measuredOverhead.toFixed(4)} ms (intercept of the read sweep)`,
-      `fixed cost per token ${fixedMs.toFixed(3)} ms = ${OTHER_DISPATCHES_PER_LAYER} small dispatches × ${model.layers} layers + ${OTHER_DISPATCHES_PER_TOKEN}; host round trips not measured`,
-      'measured times are per dispatch (median; range from min to p95); the fastest verified variant per shape',
-      `roofline fallback: ${ROOFLINE_KERNEL_EFFICIENCY.low * 100}–${ROOFLINE_KERNEL_EFFICIENCY.high * 100} % (expected ${ROOFLINE_KERNEL_EFFICIENCY.expected * 100} %) of min(π, I·β)`,
+        ? { id: 'dispatch-assumed', ms: ASSUMED_DISPATCH_MS }
+        : { id: 'dispatch-measured', ms: measuredOverhead },
+      {
+        id: 'fixed-cost',
+        ms: fixedMs,
+        perLayer: OTHER_DISPATCHES_PER_LAYER,
+        layers: model.layers,
+        perToken: OTHER_DISPATCHES_PER_TOKEN,
+      },
+      { id: 'measured-times' },
+      { id: 'roofline-efficiency', ...ROOFLINE_KERNEL_EFFICIENCY },
       ...roof.notes,
     ],
   };

@@ -11,6 +11,7 @@ import {
   prefillFlops,
   weightMemoryBytes,
 } from './llm';
+import { type Note, uniqueNotes } from './notes';
 import type { ProfileId, RuntimeProfile } from './profiles';
 import { perSecond, type Range, range } from './range';
 
@@ -23,7 +24,7 @@ export interface StepEstimate {
   ms: Range;
   bound: Bound;
   source: PredictionSource;
-  notes: string[];
+  notes: Note[];
 }
 
 /** A machine that times one forward pass; spec and measured modes each provide one. */
@@ -36,8 +37,8 @@ export interface Estimator {
   /** Bytes per token at 100 % of the bandwidth ceiling: the floor no engine beats. */
   floorMs(batch: number, context: number): number;
   capacityBytes: number | undefined;
-  capacityNote: string;
-  assumptions: string[];
+  capacityNotes: Note[];
+  assumptions: Note[];
   gpu: string;
   profile?: ProfileId;
 }
@@ -78,7 +79,8 @@ export interface MemoryEstimate {
   capacityBytes: number | undefined;
   /** Undefined when the capacity is unknown. */
   fits: boolean | undefined;
-  note: string;
+  /** What is known of the capacity, and what is not counted. */
+  notes: Note[];
 }
 
 export interface Prediction {
@@ -108,8 +110,8 @@ export interface Prediction {
   memory: MemoryEstimate;
   itlVsContext: CurvePoint[];
   latencyThroughput: CurvePoint[];
-  assumptions: string[];
-  notes: string[];
+  assumptions: Note[];
+  notes: Note[];
 }
 
 export const DEFAULT_PROMPT_TOKENS = 512;
@@ -173,7 +175,7 @@ export function buildPrediction(
     totalBytes: total,
     capacityBytes: cap,
     fits: cap === undefined ? undefined : total <= cap,
-    note: est.capacityNote,
+    notes: est.capacityNotes,
   };
 
   const itlVsContext = (opts.contexts ?? DEFAULT_CONTEXTS).map((c) => curvePoint(est, batch, c));
@@ -184,14 +186,13 @@ export function buildPrediction(
   const source: PredictionSource =
     est.mode === 'spec' ? 'spec' : sources.includes('roofline') ? 'roofline' : 'measured';
 
-  const assumptions = [
+  const assumptions: Note[] = [
     ...est.assumptions,
-    `ITL at ${context} cached tokens${opts.context === undefined ? ' (prompt + half the output)' : ''}`,
-    `KV cache in ${kvElem * 8}-bit elements; memory counts KV for ${P + out} tokens × batch ${batch}`,
-    'E2E = TTFT + (output − 1) × ITL, single user, no queueing (the chapter’s formula)',
+    { id: 'itl-context', context, defaulted: opts.context === undefined },
+    { id: 'kv-cache', bits: kvElem * 8, tokens: P + out, batch },
+    { id: 'e2e-formula' },
   ];
-  if (batch > 1)
-    assumptions.push('TTFT is one prompt alone; queueing behind other requests is not modelled');
+  if (batch > 1) assumptions.push({ id: 'ttft-alone' });
 
   return {
     mode: est.mode,
@@ -220,7 +221,7 @@ export function buildPrediction(
     itlVsContext,
     latencyThroughput,
     assumptions,
-    notes: [...new Set([...step.notes, ...pre.notes])],
+    notes: uniqueNotes([...step.notes, ...pre.notes]),
   };
 }
 
@@ -282,14 +283,26 @@ export function specEstimator(
       return bytes / (hw.bandwidthGBps * 1e6);
     },
     capacityBytes,
-    capacityNote:
-      capacityBytes === undefined
-        ? 'memory capacity not given: cannot say whether it fits'
-        : `capacity ${hw.memoryGB} GB from the datasheet; runtime buffers and fragmentation not counted`,
+    capacityNotes:
+      hw.memoryGB === undefined
+        ? [{ id: 'capacity-not-given' }]
+        : [{ id: 'capacity-datasheet', gb: hw.memoryGB }],
     assumptions: [
-      `${hw.name}: ${hw.bandwidthGBps} GB/s, ${peakTflops} TFLOP/s (${profile.computePeak === 'fp32' ? 'shader ALU' : 'FP16 dense'}) from the datasheet`,
-      `runtime profile "${profile.id}": bandwidth efficiency ${bw.low}–${bw.high} (expected ${bw.expected}), overhead ${ov.low}–${ov.high} ms/layer (expected ${ov.expected}), compute efficiency ${ce.low}–${ce.high} (expected ${ce.expected})`,
-      'each pass takes max(bytes / bandwidth, FLOPs / compute) + fixed overhead',
+      {
+        id: 'datasheet',
+        gpu: hw.name,
+        bandwidthGBps: hw.bandwidthGBps,
+        tflops: peakTflops,
+        peak: profile.computePeak === 'fp32' ? 'fp32' : 'fp16',
+      },
+      {
+        id: 'runtime-profile',
+        profile: profile.id,
+        bandwidth: bw,
+        overheadMsPerLayer: ov,
+        compute: ce,
+      },
+      { id: 'pass-max' },
     ],
   };
 }

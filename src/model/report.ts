@@ -1,12 +1,14 @@
-// The prediction as one plain object: what `npm run predict -- --json` prints, what its table is
-// drawn from, and what the page shows. Pure: no I/O.
+// The prediction as one plain object of numbers and codes: what the page shows and what
+// `npm run predict` prints (worded in English by src/cli/report-json.ts). Pure: no I/O.
 
 import { adapterName } from '../core/adapter-name';
 import type { WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
-import { type A100Contrast, a100Contrast } from './contrast';
+import type { ChapterBatch, SlaId } from './chapter';
+import { type A100Contrast, a100Contrast, type GapFacts } from './contrast';
 import type { ModelConfig } from './llm';
 import { predictMeasured } from './measured';
+import type { Note } from './notes';
 import { type Prediction, type PredictOptions, predictSpec, type SpecHardware } from './predictor';
 import { PROFILES, type ProfileId } from './profiles';
 import type { Range } from './range';
@@ -46,7 +48,7 @@ export interface PredictReport {
     capacityBytes: number | null;
     /** null where the capacity is unknown (always in measured mode: WebGPU does not report it). */
     fits: boolean | null;
-    note: string;
+    notes: Note[];
   };
   itlVsContext: { context: number; msPerToken: Range; tokensPerSecond: Range }[];
   latencyThroughput: {
@@ -58,8 +60,7 @@ export interface PredictReport {
   verdicts: {
     /** The high end of each range stands in for a P95. */
     sla: {
-      id: string;
-      label: string;
+      id: SlaId;
       ttftP95Ms: number | null;
       itlP95Ms: number | null;
       ttft: Verdict;
@@ -77,18 +78,18 @@ export interface PredictReport {
     floorMsPerToken: number;
     /** The chapter's reported numbers, exactly as it gives them; null where it gives none. */
     chapter: {
-      label: string;
       source: string;
       itlMs: { min: number; max: number };
       ttftMs: { min: number; max: number } | null;
       systemTokensPerSecond: { min: number; max: number } | null;
-      scenario: string | null;
+      /** The chapter's scenario (by its batch) these come from; null for its by-precision table. */
+      scenarioBatch: ChapterBatch | null;
     } | null;
-    /** Why the chapter's ITL is far above the floor, in one sentence; null where it is not. */
-    explanation: string | null;
+    /** How far the chapter's ITL is above the floor, where it is far above; else null. */
+    gap: GapFacts | null;
   };
-  assumptions: string[];
-  notes: string[];
+  assumptions: Note[];
+  notes: Note[];
 }
 
 export interface ReportInput {
@@ -103,12 +104,11 @@ export interface ReportInput {
 function chapterOf(c: A100Contrast['chapter']): PredictReport['a100']['chapter'] {
   if (c === undefined) return null;
   return {
-    label: c.label,
     source: c.source,
     itlMs: c.itlMs,
     ttftMs: c.scenario?.ttftMs ?? null,
     systemTokensPerSecond: c.scenario?.systemTokensPerSecond ?? null,
-    scenario: c.scenario === undefined ? null : c.scenario.label,
+    scenarioBatch: c.scenario === undefined ? null : c.scenario.batch,
   };
 }
 
@@ -117,23 +117,16 @@ export function buildReport(input: ReportInput): PredictReport {
   const contrast = a100Contrast(model, format, options);
   const measured = p.mode === 'measured';
   const rooflineFallback = p.source === 'roofline';
-  const assumptions = [...p.assumptions];
-  if (rooflineFallback) {
-    assumptions.unshift(
-      'measured mode fell back to the roofline (β, π) where the results lack a kernel shape or format: see the notes',
-    );
-  }
+  const assumptions: Note[] = [...p.assumptions];
+  if (rooflineFallback) assumptions.unshift({ id: 'roofline-fallback' });
   if (results?.adapter.isSoftware) {
-    assumptions.unshift(
-      `the results come from a software adapter (${adapterName(results.adapter)}): these are a CPU's numbers, not a GPU's`,
-    );
+    assumptions.unshift({ id: 'software-adapter', adapter: adapterName(results.adapter) });
   }
   if (results?.incomplete !== undefined) {
-    assumptions.push(`the results run did not finish: ${results.incomplete}`);
+    assumptions.push({ id: 'run-unfinished', why: results.incomplete });
   }
   const sla = slaVerdicts(p.prefill.ttftMs, p.decode.msPerToken).map((v) => ({
     id: v.sla.id,
-    label: v.sla.label,
     ttftP95Ms: v.sla.ttftP95Ms ?? null,
     itlP95Ms: v.sla.itlP95Ms ?? null,
     ttft: v.ttft,
@@ -171,7 +164,7 @@ export function buildReport(input: ReportInput): PredictReport {
       totalBytes: p.memory.totalBytes,
       capacityBytes: p.memory.capacityBytes ?? null,
       fits: p.memory.fits ?? null,
-      note: p.memory.note,
+      notes: p.memory.notes,
     },
     itlVsContext: p.itlVsContext.map((c) => ({
       context: c.context,
@@ -199,7 +192,7 @@ export function buildReport(input: ReportInput): PredictReport {
       ttftMs: contrast.a100.prefill.ttftMs,
       floorMsPerToken: contrast.a100FloorMsPerToken,
       chapter: chapterOf(contrast.chapter),
-      explanation: contrast.explanation ?? null,
+      gap: contrast.gap ?? null,
     },
     assumptions,
     notes: p.notes,

@@ -2,6 +2,7 @@
 // ceilings π (FMA probe, per format), ridge points, and where each GEMV/GEMM row sits.
 
 import type { ResultRow, ResultsDocument } from '../core/results';
+import type { RooflineNote } from './notes';
 
 export interface RooflinePoint {
   row: ResultRow;
@@ -24,7 +25,8 @@ export interface Roofline {
   /** Ridge point π/β in FLOP/byte per FMA format. */
   ridge: Record<string, number>;
   points: RooflinePoint[];
-  notes: string[];
+  /** What is missing, as ids (worded by the page and the CLI). */
+  notes: RooflineNote[];
 }
 
 /** Rows that count: verified, no error, positive time. */
@@ -75,13 +77,13 @@ export function attainable(intensity: number, peakGflops: number, bandwidthGBps:
 
 export function fitRoofline(doc: ResultsDocument): Roofline {
   const rows = verifiedRows(doc);
-  const notes: string[] = [];
+  const notes: RooflineNote[] = [];
   const bwRow = bandwidthCeiling(rows);
   const beta = bwRow?.gbps;
-  if (bwRow === undefined) notes.push('no verified read rows: bandwidth ceiling unknown');
+  if (bwRow === undefined) notes.push({ id: 'no-read-rows' });
   const computeGflops = computeCeilings(rows);
   if (Object.keys(computeGflops).length === 0) {
-    notes.push('no verified FMA rows: compute ceiling unknown');
+    notes.push({ id: 'no-fma-rows' });
   }
   const ridge: Record<string, number> = {};
   if (beta !== undefined) {
@@ -104,7 +106,7 @@ export function fitRoofline(doc: ResultsDocument): Roofline {
     });
   }
   if (!rows.some((r) => r.kernel === 'gemv' || r.kernel === 'gemm')) {
-    notes.push('no verified GEMV/GEMM rows: predictions use the roofline (β, π) alone');
+    notes.push({ id: 'no-matrix-rows' });
   }
   return { bandwidthGBps: beta, bandwidthRow: bwRow, computeGflops, ridge, points, notes };
 }

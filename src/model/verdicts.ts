@@ -40,18 +40,15 @@ export function slaVerdicts(
   });
 }
 
-export type Feel =
-  | 'faster than reading'
-  | 'about reading speed'
-  | 'slower than reading'
-  | 'stutters';
+/** How a streamed ITL feels against reading speed (worded by the page and the CLI). */
+export type Feel = 'faster-than-reading' | 'reading-speed' | 'slower-than-reading' | 'stutters';
 
 /** How a streamed ITL feels, by the chapter's thresholds (expected value). */
 export function itlFeel(itlMs: number): Feel {
   if (itlMs > PERCEPTION.stutterItlMs) return 'stutters';
-  if (itlMs > PERCEPTION.readingSpeedItlMs * 1.25) return 'slower than reading';
-  if (itlMs >= PERCEPTION.readingSpeedItlMs * 0.75) return 'about reading speed';
-  return 'faster than reading';
+  if (itlMs > PERCEPTION.readingSpeedItlMs * 1.25) return 'slower-than-reading';
+  if (itlMs >= PERCEPTION.readingSpeedItlMs * 0.75) return 'reading-speed';
+  return 'faster-than-reading';
 }
 
 export const firstTokenFeelsFast = (ttftMs: number): boolean =>

@@ -110,10 +110,11 @@ class SweepChart implements SweepView {
         pointStyle: s.point,
         pointRadius: 4,
       }));
+    // An empty chart still shows its first series (run A's first) in the legend.
     this.chart.data.datasets = [
       ...datasets(this.rows, false),
       ...(this.comparison === null ? [] : datasets(this.comparison, true)),
-    ].filter((d) => d.data.length > 0 || d.label === spec.label(spec.series[0]?.key ?? ''));
+    ].filter((d, i) => d.data.length > 0 || i === 0);
     const { x, y } = this.chart.options.scales ?? {};
     if (x?.title) x.title.text = spec.xTitle();
     if (y?.title) y.title.text = spec.yTitle();

@@ -1,26 +1,17 @@
 // Comparing two runs: the results on screen (A) and a second run (B) from a file or the list of
 // previous runs. B joins the roofline (points ×, ceilings dashed) and the sweep charts (thin
-// dashed lines), and a table sets the ceilings, every shape both measured and the decode
+// dashed lines; those sections draw it), and a table sets the ceilings, every shape both measured and the decode
 // predictions side by side, with B ÷ A.
 
 import { adapterName } from '../core/adapter-name';
 import type { ResultsDocument } from '../core/results';
 import { getModel } from '../model/llm';
 import { type ComparisonLine, compareRuns } from '../model/run-comparison';
-import type { SweepView } from './charts';
 import { element, make, onFilePicked, td, th } from './dom';
 import { t } from './i18n/index.ts';
-import { onLocaleChange } from './i18n/locale';
 import { fmt } from './i18n/numbers';
-import type { RooflineView } from './roofline-chart';
+import type { Section } from './section';
 import { importMessage, readResultsFile } from './share-panel';
-
-export interface CompareView {
-  /** The results on screen (A) changed. */
-  setDocument(doc: ResultsDocument | null): void;
-  /** Sets (or clears) the second run (B). */
-  setComparison(doc: ResultsDocument | null): void;
-}
 
 /** A run's short name: adapter, plan and date. */
 export function runLabel(doc: ResultsDocument): string {
@@ -45,91 +36,101 @@ function lineLabel(l: ComparisonLine): string {
   }
 }
 
-export function setupCompare(views: {
-  roofline: RooflineView;
-  sweeps: readonly SweepView[];
-}): CompareView {
-  const file = element<HTMLInputElement>('compare-file');
-  const clear = element<HTMLButtonElement>('compare-clear');
-  const error = element<HTMLParagraphElement>('compare-error');
-  const box = element<HTMLDivElement>('compare');
-  const caption = element<HTMLParagraphElement>('compare-caption');
-  const table = element<HTMLTableElement>('compare-table');
-  let a: ResultsDocument | null = null;
-  let b: ResultsDocument | null = null;
-
-  const render = () => {
-    const m = t().share.compare;
-    clear.hidden = b === null;
-    box.hidden = b === null;
-    document.body.dataset.comparing = String(b !== null);
-    views.roofline.setComparison(b);
-    for (const sweep of views.sweeps) sweep.setComparison(b === null ? null : b.results);
-    if (b === null) return;
-    if (a === null) {
-      caption.textContent = m.needA;
-      table.tHead?.rows[0]?.replaceChildren();
-      table.tBodies[0]?.replaceChildren();
-      return;
-    }
-    const c = compareRuns(a, b);
-    const notes = [m.caption({ a: runLabel(a), b: runLabel(b) })];
-    if (c.plans[0] !== c.plans[1]) notes.push(m.differentPlans({ a: c.plans[0], b: c.plans[1] }));
-    for (const which of c.notComparable) notes.push(m.caveat({ which: which.toUpperCase() }));
-    caption.textContent = notes.join(' ');
-    const head = table.tHead?.rows[0];
-    head?.replaceChildren(
-      ...[m.metric, 'A', 'B', m.ratio].map((text) => {
-        const cell = make('th', text);
-        cell.scope = 'col';
-        return cell;
-      }),
-    );
-    const value = (v: number | null) => (v === null ? m.notInRun : fmt(v));
-    table.tBodies[0]?.replaceChildren(
-      ...c.lines.map((l) => {
-        const tr = document.createElement('tr');
-        tr.dataset.kind = l.kind;
-        // Whether B is better is said in a symbol too, never in colour alone.
-        const better =
-          l.ratio === null || l.ratio === 1 ? '' : l.ratio > 1 === l.higherIsBetter ? ' ▲' : ' ▼';
-        tr.append(
-          th(lineLabel(l)),
-          td(value(l.a), 'num'),
-          td(value(l.b), 'num'),
-          td(l.ratio === null ? m.notInRun : `${fmt(l.ratio)}×${better}`, 'num'),
-        );
-        return tr;
-      }),
-    );
-  };
-
-  onFilePicked(file, async (chosen) => {
-    try {
-      b = await readResultsFile(chosen);
-      error.hidden = true;
-      render();
-    } catch (e) {
-      error.hidden = false;
-      error.textContent = importMessage(e);
-    }
-  });
-  clear.addEventListener('click', () => {
-    b = null;
-    render();
-  });
-  onLocaleChange(render);
-
-  return {
-    setDocument(doc) {
-      a = doc;
-      if (b !== null) render();
-    },
-    setComparison(doc) {
-      b = doc;
-      error.hidden = true;
-      render();
-      if (doc !== null) box.scrollIntoView?.({ block: 'nearest' });
-    },
-  };
+/** The table of A against B, with B ÷ A. */
+function renderTable(table: HTMLTableElement, a: ResultsDocument, b: ResultsDocument): string {
+  const m = t().share.compare;
+  const c = compareRuns(a, b);
+  const notes = [m.caption({ a: runLabel(a), b: runLabel(b) })];
+  if (c.plans[0] !== c.plans[1]) notes.push(m.differentPlans({ a: c.plans[0], b: c.plans[1] }));
+  for (const which of c.notComparable) notes.push(m.caveat({ which: which.toUpperCase() }));
+  const head = table.tHead?.rows[0];
+  head?.replaceChildren(
+    ...[m.metric, 'A', 'B', m.ratio].map((text) => {
+      const cell = make('th', text);
+      cell.scope = 'col';
+      return cell;
+    }),
+  );
+  const value = (v: number | null) => (v === null ? m.notInRun : fmt(v));
+  table.tBodies[0]?.replaceChildren(
+    ...c.lines.map((l) => {
+      const tr = document.createElement('tr');
+      tr.dataset.kind = l.kind;
+      // Whether B is better is said in a symbol too, never in colour alone.
+      const better =
+        l.ratio === null || l.ratio === 1 ? '' : l.ratio > 1 === l.higherIsBetter ? ' ▲' : ' ▼';
+      tr.append(
+        th(lineLabel(l)),
+        td(value(l.a), 'num'),
+        td(value(l.b), 'num'),
+        td(l.ratio === null ? m.notInRun : `${fmt(l.ratio)}×${better}`, 'num'),
+      );
+      return tr;
+    }),
+  );
+  return notes.join(' ');
 }
+
+export const compareSection: Section = {
+  id: 'compare',
+  mount(_host, page) {
+    const file = element<HTMLInputElement>('compare-file');
+    const clear = element<HTMLButtonElement>('compare-clear');
+    const error = element<HTMLParagraphElement>('compare-error');
+    const box = element<HTMLDivElement>('compare');
+    const caption = element<HTMLParagraphElement>('compare-caption');
+    const table = element<HTMLTableElement>('compare-table');
+    let a: ResultsDocument | null = null;
+    let b: ResultsDocument | null = null;
+    /**
+     * Set by this section's own controls: a file picked here is shown where it was picked (a run
+     * from the list of runs is scrolled to), and clearing keeps an import error on screen.
+     */
+    let from: 'file' | 'clear' | undefined;
+
+    const render = () => {
+      clear.hidden = b === null;
+      box.hidden = b === null;
+      document.body.dataset.comparing = String(b !== null);
+      if (b === null) return;
+      if (a === null) {
+        caption.textContent = t().share.compare.needA;
+        table.tHead?.rows[0]?.replaceChildren();
+        table.tBodies[0]?.replaceChildren();
+        return;
+      }
+      caption.textContent = renderTable(table, a, b);
+    };
+
+    onFilePicked(file, async (chosen) => {
+      try {
+        const doc = await readResultsFile(chosen);
+        from = 'file';
+        page.compareWith(doc);
+      } catch (e) {
+        error.hidden = false;
+        error.textContent = importMessage(e);
+      }
+    });
+    clear.addEventListener('click', () => {
+      from = 'clear';
+      page.compareWith(null);
+    });
+
+    return {
+      onDocument(doc, origin) {
+        if (origin === 'running') return;
+        a = doc;
+        if (b !== null) render();
+      },
+      onComparison(doc) {
+        b = doc;
+        if (from !== 'clear') error.hidden = true;
+        render();
+        if (doc !== null && from === undefined) box.scrollIntoView?.({ block: 'nearest' });
+        from = undefined;
+      },
+      onLocale: render,
+    };
+  },
+};

@@ -12,9 +12,8 @@ import { Chart, geometricTicks } from './chartjs';
 import { element, td, th } from './dom';
 import { chapterRangeText, rangeNodes } from './format';
 import { t } from './i18n';
-import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtInt } from './i18n/numbers';
-import type { PredictionContext } from './predictions';
+import type { PageContext, Section } from './section';
 
 /** Spec mode's batches: powers of two up to 256. */
 export const SPEC_BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256];
@@ -32,47 +31,41 @@ export function measuredBatches(doc: ResultsDocument, kernelFormat: string): num
   return list.length >= 2 ? list : undefined;
 }
 
-/** A chapter note (the model gives it in English) in the page's language; as given if unknown. */
-const noteText = (note: string): string =>
-  (t().charts.latency.notes as Readonly<Record<string, string | undefined>>)[note] ?? note;
-
 export interface LatencyView {
-  render(ctx: PredictionContext): void;
+  render(ctx: PageContext): void;
+  /** Redraws every word in the page's language. */
+  relocalise(): void;
 }
 
-export function setupLatency(): LatencyView {
-  const caption = element<HTMLParagraphElement>('latency-caption');
-  const tbody = element<HTMLTableElement>('latency-table').tBodies[0] as HTMLTableSectionElement;
-  const chapterBody = element<HTMLTableElement>('chapter-table')
-    .tBodies[0] as HTMLTableSectionElement;
-  const chapterCaption = element<HTMLParagraphElement>('chapter-table-caption');
-
+/** The chapter's own table: its three scenarios as it gives them. */
+function renderChapter(body: HTMLTableSectionElement, caption: HTMLParagraphElement): void {
   const ch = CHAPTER_A100_LLAMA3_8B_FP16;
-  const renderChapter = () => {
-    const c = t().charts.latency;
-    chapterBody.replaceChildren(
-      ...ch.scenarios.map((s) => {
-        const tr = document.createElement('tr');
-        const label = (c.scenarios as Readonly<Record<number, string | undefined>>)[s.batch];
-        tr.append(
-          th(c.scenario({ batch: fmtInt(s.batch), label: label ?? s.label })),
-          td(`${chapterRangeText(s.ttftMs)}${s.note ? ' *' : ''}`, 'num'),
-          td(chapterRangeText(s.itlMs), 'num'),
-          td(chapterRangeText(s.systemTokensPerSecond), 'num'),
-        );
-        return tr;
-      }),
-    );
-    const note = ch.scenarios.find((s) => s.note !== undefined)?.note ?? '';
-    chapterCaption.textContent = c.chapterCaption({
-      prompt: fmtInt(ch.promptTokens),
-      note: noteText(note),
-      url: CHAPTER_SOURCE.url,
-    });
-  };
-  renderChapter();
+  const c = t().charts.latency;
+  body.replaceChildren(
+    ...ch.scenarios.map((s) => {
+      const tr = document.createElement('tr');
+      tr.append(
+        th(c.scenario({ batch: fmtInt(s.batch), label: c.scenarios[s.batch] })),
+        td(`${chapterRangeText(s.ttftMs)}${s.note ? ' *' : ''}`, 'num'),
+        td(chapterRangeText(s.itlMs), 'num'),
+        td(chapterRangeText(s.systemTokensPerSecond), 'num'),
+      );
+      return tr;
+    }),
+  );
+  const note = ch.scenarios.find((s) => s.note !== undefined)?.note;
+  caption.textContent = c.chapterCaption({
+    prompt: fmtInt(ch.promptTokens),
+    note: note === undefined ? '' : c.notes[note],
+    url: CHAPTER_SOURCE.url,
+  });
+}
 
-  const chart = new Chart(element<HTMLCanvasElement>('latency-chart'), {
+type LatencyChart = Chart<'line', { x: number; y: number }[]>;
+
+/** ITL (left axis) and system tokens/s (right axis) against batch, both log. */
+function latencyChart(canvas: HTMLCanvasElement): LatencyChart {
+  return new Chart(canvas, {
     type: 'line',
     data: {
       datasets: [
@@ -124,57 +117,71 @@ export function setupLatency(): LatencyView {
       plugins: { legend: { labels: { usePointStyle: true } } },
     },
   });
+}
 
-  /** Series names and axis titles in the page's language. */
-  const relabel = () => {
-    const c = t().charts.latency;
-    const [itl, sys] = chart.data.datasets;
-    if (itl) itl.label = c.itlSeries;
-    if (sys) sys.label = c.systemSeries;
-    const { x, y, y2 } = chart.options.scales ?? {};
-    if (x?.title) x.title.text = c.xTitle;
-    if (y?.title) y.title.text = c.itlTitle;
-    if (y2?.title) y2.title.text = c.systemTitle;
-  };
-  relabel();
+/** Series names and axis titles in the page's language. */
+function relabel(chart: LatencyChart): void {
+  const c = t().charts.latency;
+  const [itl, sys] = chart.data.datasets;
+  if (itl) itl.label = c.itlSeries;
+  if (sys) sys.label = c.systemSeries;
+  const { x, y, y2 } = chart.options.scales ?? {};
+  if (x?.title) x.title.text = c.xTitle;
+  if (y?.title) y.title.text = c.itlTitle;
+  if (y2?.title) y2.title.text = c.systemTitle;
+}
+
+/** The curve's points for the model and format in focus, and the caption that says whence. */
+function latencyPoints(ctx: PageContext): { points: CurvePoint[]; caption: string } {
+  const c = t().charts.latency;
+  const swept =
+    ctx.source.kind === 'measured'
+      ? measuredBatches(ctx.source.results, ctx.focusFormat.kernel)
+      : undefined;
+  const batches = swept ?? SPEC_BATCHES;
+  const kernel = ctx.focusFormat.kernel;
+  const how =
+    ctx.source.kind === 'spec'
+      ? ''
+      : swept !== undefined
+        ? c.sweepMeasured({ kernel })
+        : c.sweepMissing({ kernel });
+  try {
+    const { prediction } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, {
+      ...ctx.options,
+      batches,
+    });
+    const caption = c.caption({
+      model: ctx.focusModel.name,
+      format: ctx.focusFormat.id,
+      context: fmtInt(prediction.context),
+      source: ctx.sourceLabel,
+      how,
+    });
+    return { points: prediction.latencyThroughput, caption };
+  } catch (e) {
+    return { points: [], caption: c.cannotPredict({ error: errorMessage(e) }) };
+  }
+}
+
+export function setupLatency(): LatencyView {
+  const caption = element<HTMLParagraphElement>('latency-caption');
+  const tbody = element<HTMLTableElement>('latency-table').tBodies[0] as HTMLTableSectionElement;
+  const chapterBody = element<HTMLTableElement>('chapter-table')
+    .tBodies[0] as HTMLTableSectionElement;
+  const chapterCaption = element<HTMLParagraphElement>('chapter-table-caption');
+  renderChapter(chapterBody, chapterCaption);
+  const chart = latencyChart(element<HTMLCanvasElement>('latency-chart'));
+  relabel(chart);
   chart.update();
 
-  let last: PredictionContext | undefined;
-  const render = (ctx: PredictionContext) => {
+  let last: PageContext | undefined;
+  const render = (ctx: PageContext) => {
     last = ctx;
     const c = t().charts.latency;
-    const swept =
-      ctx.source.kind === 'measured'
-        ? measuredBatches(ctx.source.results, ctx.focusFormat.kernel)
-        : undefined;
-    const batches = swept ?? SPEC_BATCHES;
-    const kernel = ctx.focusFormat.kernel;
-    const how =
-      ctx.source.kind === 'spec'
-        ? ''
-        : swept !== undefined
-          ? c.sweepMeasured({ kernel })
-          : c.sweepMissing({ kernel });
-    let points: CurvePoint[] = [];
-    let context = 0;
-    try {
-      const { prediction } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, {
-        ...ctx.options,
-        batches,
-      });
-      points = prediction.latencyThroughput;
-      context = prediction.context;
-      caption.textContent = c.caption({
-        model: ctx.focusModel.name,
-        format: ctx.focusFormat.id,
-        context: fmtInt(context),
-        source: ctx.sourceLabel,
-        how,
-      });
-    } catch (e) {
-      caption.textContent = c.cannotPredict({ error: errorMessage(e) });
-    }
-    relabel();
+    const { points, caption: text } = latencyPoints(ctx);
+    caption.textContent = text;
+    relabel(chart);
     const [itl, sys] = chart.data.datasets;
     if (itl) itl.data = points.map((p) => ({ x: p.batch, y: p.msPerToken.expected }));
     if (sys) sys.data = points.map((p) => ({ x: p.batch, y: p.systemTokensPerSecond.expected }));
@@ -194,11 +201,21 @@ export function setupLatency(): LatencyView {
     );
   };
 
-  onLocaleChange(() => {
-    renderChapter();
-    relabel();
-    if (last === undefined) chart.update();
-    else render(last);
-  });
-  return { render };
+  return {
+    render,
+    relocalise() {
+      renderChapter(chapterBody, chapterCaption);
+      relabel(chart);
+      if (last === undefined) chart.update();
+      else render(last);
+    },
+  };
 }
+
+export const latencySection: Section = {
+  id: 'latency',
+  mount() {
+    const view = setupLatency();
+    return { onContext: (ctx) => view.render(ctx), onLocale: () => view.relocalise() };
+  },
+};

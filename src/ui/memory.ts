@@ -7,14 +7,15 @@ import { decodeWeightBytes, kvCacheBytes } from '../model/llm';
 import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
 import { element, make, td, th } from './dom';
 import { t } from './i18n';
-import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtGB, fmtInt, fmtPercent } from './i18n/numbers';
-import type { PredictionContext } from './predictions';
+import type { PageContext, Section } from './section';
 
 const FORMATS = ['f32', 'fp16', 'int8', 'int4'] as const;
 
 export interface MemoryView {
-  render(ctx: PredictionContext): void;
+  render(ctx: PageContext): void;
+  /** Redraws every word in the page's language. */
+  relocalise(): void;
 }
 
 export function setupMemory(): MemoryView {
@@ -24,8 +25,8 @@ export function setupMemory(): MemoryView {
   const title = element<HTMLHeadingElement>('bytes-title');
   const floorHead = element<HTMLTableCellElement>('bytes-floor-head');
 
-  let last: PredictionContext | undefined;
-  const render = (ctx: PredictionContext) => {
+  let last: PageContext | undefined;
+  const render = (ctx: PageContext) => {
     last = ctx;
     const c = t().charts.memory;
     const model = ctx.focusModel;
@@ -79,8 +80,18 @@ export function setupMemory(): MemoryView {
     }
   };
 
-  onLocaleChange(() => {
-    if (last !== undefined) render(last);
-  });
-  return { render };
+  return {
+    render,
+    relocalise() {
+      if (last !== undefined) render(last);
+    },
+  };
 }
+
+export const memorySection: Section = {
+  id: 'bytes-part',
+  mount() {
+    const view = setupMemory();
+    return { onContext: (ctx) => view.render(ctx), onLocale: () => view.relocalise() };
+  },
+};

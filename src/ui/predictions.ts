@@ -2,16 +2,16 @@
 // results on screen (measured mode) or from a datasheet (spec mode: works without WebGPU), with
 // the chapter's SLA verdicts, its perception thresholds in words, and the A100 contrast. The
 // settings chosen here (source, lengths, batch, context, the model and format in focus) also
-// drive the latency–throughput and memory sections, through `onChange`.
+// drive the latency–throughput and memory sections: the page passes them on as its context.
 
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import { resolveFormat, type WeightFormat } from '../core/formats';
+import { resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
-import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION, SLAS } from '../model/chapter';
-import { gapFacts } from '../model/contrast';
+import { PERCEPTION, SLAS } from '../model/chapter';
 import { GPUS, getGpu } from '../model/gpus';
 import { getModel, MODELS, type ModelConfig } from '../model/llm';
+import type { RooflineNote } from '../model/notes';
 import {
   DEFAULT_OUTPUT_TOKENS,
   DEFAULT_PROMPT_TOKENS,
@@ -23,9 +23,8 @@ import { fitRoofline } from '../model/roofline';
 import { element, make, setOptions, td, th } from './dom';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
 import { t } from './i18n';
-import { en } from './i18n/en';
-import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtAsGiven, fmtFixed, fmtGB, fmtInt } from './i18n/numbers';
+import type { PageContext, Section } from './section';
 
 export const TABLE_MODELS = ['llama-3-8b', 'llama-3-70b'] as const;
 export const TABLE_FORMATS = ['fp16', 'int8', 'int4'] as const;
@@ -45,22 +44,14 @@ export const LIMITS = {
 
 export type LimitKey = keyof typeof LIMITS;
 
-/** What the other sections need to draw themselves for the same settings. */
-export interface PredictionContext {
-  source: ReportSource;
-  /** "measured on …" or "NVIDIA … datasheet, native engine profile", in the page's language. */
-  sourceLabel: string;
-  options: PredictOptions;
-  focusModel: ModelConfig;
-  focusFormat: WeightFormat;
-  /** β for bytes-per-token floors: measured, or the datasheet's. */
-  bandwidthGBps: number;
-  bandwidthLabel: string;
-}
+/** What the other sections need to draw themselves for the same settings (./section.ts). */
+export type PredictionContext = PageContext;
 
 export interface PredictionsView {
   setDocument(doc: ResultsDocument | null): void;
   context(): PredictionContext;
+  /** Redraws every word in the page's language (and, through `onChange`, the sections that follow). */
+  relocalise(): void;
 }
 
 /**
@@ -135,8 +126,10 @@ function sourceText(r: PredictReport): string {
 function thresholdsList(list: HTMLUListElement): void {
   const m = t().predictions;
   const ms = (v: number | undefined) => (v === undefined ? '—' : fmtInt(v));
-  const slaWords = SLAS.filter((s) => s.id === 'chat' || s.id === 'code-completion').map((s) =>
-    m.slaNeeds({ sla: m.sla[s.id] ?? s.label, ttft: ms(s.ttftP95Ms), itl: ms(s.itlP95Ms) }),
+  const slaWords = SLAS.flatMap((s) =>
+    s.id === 'chat' || s.id === 'code-completion'
+      ? [m.slaNeeds({ sla: m.sla[s.id], ttft: ms(s.ttftP95Ms), itl: ms(s.itlP95Ms) })]
+      : [],
   );
   list.replaceChildren(
     ...[
@@ -152,25 +145,23 @@ function thresholdsList(list: HTMLUListElement): void {
   );
 }
 
-/** The chapter's label and scenario in the page's language, where they are the known ones. */
+/** The chapter's label and scenario in the page's language. */
 function chapterText(c: NonNullable<PredictReport['a100']['chapter']>): string {
   const m = t().predictions;
-  const label = c.label === en.predictions.chapterReported ? m.chapterReported : c.label;
-  let chapter = label;
-  if (c.scenario !== null) {
-    const batch = CHAPTER_A100_LLAMA3_8B_FP16.scenarios.find((s) => s.label === c.scenario)?.batch;
-    const scenario = (batch === undefined ? undefined : m.chapterScenario[batch]) ?? c.scenario;
-    chapter = m.chapterWithScenario({ label, scenario });
-  }
+  const label = m.chapterReported;
+  const chapter =
+    c.scenarioBatch === null
+      ? label
+      : m.chapterWithScenario({ label, scenario: m.chapterScenario[c.scenarioBatch] });
   return m.chapterSourced({ chapter, source: c.source });
 }
 
-/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's explainGap, in words. */
+/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's gap facts, in words. */
 function gapText(r: PredictReport): string | undefined {
   const c = r.a100.chapter;
-  if (r.a100.explanation === null || c === null) return undefined;
+  const g = r.a100.gap;
+  if (g === null || c === null) return undefined;
   const floor = r.a100.floorMsPerToken;
-  const g = gapFacts(c.itlMs, floor);
   return t().predictions.gapExplanation({
     min: fmtAsGiven(c.itlMs.min),
     max: fmtAsGiven(c.itlMs.max),
@@ -183,69 +174,75 @@ function gapText(r: PredictReport): string | undefined {
   });
 }
 
-export function setupPredictions(onChange: (ctx: PredictionContext) => void): PredictionsView {
-  const ui = {
-    source: element<HTMLSelectElement>('pred-source'),
-    runtime: element<HTMLSelectElement>('pred-runtime'),
-    extra: element<HTMLSelectElement>('pred-extra-model'),
-    prompt: element<HTMLInputElement>('pred-prompt'),
-    output: element<HTMLInputElement>('pred-output'),
-    batch: element<HTMLInputElement>('pred-batch'),
-    context: element<HTMLInputElement>('pred-context'),
-    clamp: element<HTMLParagraphElement>('pred-clamp'),
-    note: element<HTMLParagraphElement>('pred-source-note'),
-    tbody: element<HTMLTableElement>('pred-table').tBodies[0] as HTMLTableSectionElement,
-    ttftHead: element<HTMLTableCellElement>('pred-ttft-head'),
-    e2eHead: element<HTMLTableCellElement>('pred-e2e-head'),
-    focusModel: element<HTMLSelectElement>('focus-model'),
-    focusFormat: element<HTMLSelectElement>('focus-format'),
-    contrastTitle: element<HTMLHeadingElement>('contrast-title'),
-    contrastHead: element<HTMLTableCellElement>('contrast-this-head'),
-    contrastBody: element<HTMLTableElement>('contrast-table').tBodies[0] as HTMLTableSectionElement,
-    contrastChapter: element<HTMLParagraphElement>('contrast-chapter'),
-    contrastGap: element<HTMLParagraphElement>('contrast-gap'),
-  };
-  const thresholds = element<HTMLUListElement>('pred-thresholds');
-  thresholdsList(thresholds);
-  const fillExtra = () =>
-    setOptions(ui.extra, [
-      { value: '', label: t().predictions.noOtherModel },
-      ...MODELS.filter((m) => !(TABLE_MODELS as readonly string[]).includes(m.id)).map((m) => ({
-        value: m.id,
-        label: m.name,
-      })),
-    ]);
-  fillExtra();
-  setOptions(
-    ui.focusModel,
-    MODELS.map((m) => ({ value: m.id, label: m.name })),
-    'llama-3-8b',
-  );
+const controls = () => ({
+  source: element<HTMLSelectElement>('pred-source'),
+  runtime: element<HTMLSelectElement>('pred-runtime'),
+  extra: element<HTMLSelectElement>('pred-extra-model'),
+  prompt: element<HTMLInputElement>('pred-prompt'),
+  output: element<HTMLInputElement>('pred-output'),
+  batch: element<HTMLInputElement>('pred-batch'),
+  context: element<HTMLInputElement>('pred-context'),
+  clamp: element<HTMLParagraphElement>('pred-clamp'),
+  note: element<HTMLParagraphElement>('pred-source-note'),
+  tbody: element<HTMLTableElement>('pred-table').tBodies[0] as HTMLTableSectionElement,
+  ttftHead: element<HTMLTableCellElement>('pred-ttft-head'),
+  e2eHead: element<HTMLTableCellElement>('pred-e2e-head'),
+  focusModel: element<HTMLSelectElement>('focus-model'),
+  focusFormat: element<HTMLSelectElement>('focus-format'),
+  thresholds: element<HTMLUListElement>('pred-thresholds'),
+  contrastTitle: element<HTMLHeadingElement>('contrast-title'),
+  contrastHead: element<HTMLTableCellElement>('contrast-this-head'),
+  contrastBody: element<HTMLTableElement>('contrast-table').tBodies[0] as HTMLTableSectionElement,
+  contrastChapter: element<HTMLParagraphElement>('contrast-chapter'),
+  contrastGap: element<HTMLParagraphElement>('contrast-gap'),
+});
+type Controls = ReturnType<typeof controls>;
 
-  let doc: ResultsDocument | null = null;
-  /** Why the document on screen cannot drive measured mode, if it cannot. */
-  let unusable: string | undefined;
-  let current: PredictionContext | undefined;
+/** The document on screen, and why it cannot drive measured mode, if it cannot. */
+interface Shown {
+  doc: ResultsDocument | null;
+  unusable: readonly RooflineNote[] | undefined;
+}
 
-  const fillSources = (preferred?: string) => {
-    const m = t().predictions;
-    const measured =
-      doc !== null && unusable === undefined
-        ? [{ value: 'measured', label: m.measuredOption({ adapter: adapterName(doc.adapter) }) }]
-        : [];
-    const specOptions = GPUS.map((g) => ({
-      value: g.id,
-      label: m.datasheetOption({ gpu: g.name }),
-    }));
-    setOptions(ui.source, [...measured, ...specOptions], preferred);
-  };
-  fillSources(DEFAULT_SPEC_GPU);
+/** The catalogue models beyond the table's, for the "one more model" picker. */
+const fillExtra = (ui: Controls) =>
+  setOptions(ui.extra, [
+    { value: '', label: t().predictions.noOtherModel },
+    ...MODELS.filter((m) => !(TABLE_MODELS as readonly string[]).includes(m.id)).map((m) => ({
+      value: m.id,
+      label: m.name,
+    })),
+  ]);
 
-  /** The inputs clamped by the last change, kept to say so again in another language. */
-  let clamped: { raw: string; limit: (typeof LIMITS)[LimitKey]; fallback: number | undefined }[] =
-    [];
-  const readSettings = (relocalised: boolean): PredictOptions => {
-    const now: typeof clamped = [];
+/** "Measured on …" (when the document can drive it) and every datasheet GPU. */
+function fillSources(ui: Controls, shown: Shown, preferred?: string): void {
+  const m = t().predictions;
+  const measured =
+    shown.doc !== null && shown.unusable === undefined
+      ? [
+          {
+            value: 'measured',
+            label: m.measuredOption({ adapter: adapterName(shown.doc.adapter) }),
+          },
+        ]
+      : [];
+  const specOptions = GPUS.map((g) => ({
+    value: g.id,
+    label: m.datasheetOption({ gpu: g.name }),
+  }));
+  setOptions(ui.source, [...measured, ...specOptions], preferred);
+}
+
+type Clamped = { raw: string; limit: (typeof LIMITS)[LimitKey]; fallback: number | undefined };
+
+/**
+ * Reads the lengths and batch, clamping them; says what was clamped. After a language switch
+ * (`relocalised`) the inputs hold the clamped values, so the last messages are said again.
+ */
+function settingsReader(ui: Controls): (relocalised: boolean) => PredictOptions {
+  let clamped: Clamped[] = [];
+  return (relocalised) => {
+    const now: Clamped[] = [];
     const read = (input: HTMLInputElement, limit: (typeof LIMITS)[LimitKey], def?: number) => {
       const r = clampInput(input.value, limit, def);
       if (r.message !== undefined) {
@@ -258,7 +255,6 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     const output = read(ui.output, LIMITS.output, DEFAULT_OUTPUT_TOKENS) ?? DEFAULT_OUTPUT_TOKENS;
     const batch = read(ui.batch, LIMITS.batch, 1) ?? 1;
     const context = read(ui.context, LIMITS.context, undefined);
-    // After a language switch the inputs hold the clamped values: repeat the last messages.
     if (!relocalised || now.length > 0) clamped = now;
     const messages = clamped.flatMap((c) => clampInput(c.raw, c.limit, c.fallback).message ?? []);
     ui.clamp.hidden = messages.length === 0;
@@ -270,153 +266,192 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
       ...(context === undefined ? {} : { context }),
     };
   };
+}
 
-  const currentSource = (): {
-    source: ReportSource;
-    label: string;
-    bw: number;
-    bwLabel: string;
-  } => {
-    const m = t().predictions;
-    if (ui.source.value === 'measured' && doc !== null) {
-      const beta = fitRoofline(doc).bandwidthGBps ?? 0;
-      return {
-        source: { kind: 'measured', results: doc },
-        label: m.measuredOn({ adapter: adapterName(doc.adapter) }),
-        bw: beta,
-        bwLabel: m.bandwidthMeasured({ gbps: fmt(beta) }),
-      };
-    }
-    const gpu = getGpu(ui.source.value || DEFAULT_SPEC_GPU);
-    const runtime = ui.runtime.value as ProfileId;
+interface ChosenSource {
+  source: ReportSource;
+  label: string;
+  bw: number;
+  bwLabel: string;
+}
+
+/** The source chosen: the document on screen (measured) or a datasheet with a runtime profile. */
+function currentSource(ui: Controls, doc: ResultsDocument | null): ChosenSource {
+  const m = t().predictions;
+  if (ui.source.value === 'measured' && doc !== null) {
+    const beta = fitRoofline(doc).bandwidthGBps ?? 0;
     return {
-      source: { kind: 'spec', hw: gpu, runtime },
-      label: m.specLabel({
-        gpu: gpu.name,
-        runtime: runtime === 'native' ? m.runtimeProfile.native : m.runtimeProfile.browser,
-      }),
-      bw: gpu.bandwidthGBps,
-      bwLabel: m.bandwidthSpec({ gpu: gpu.name, gbps: fmtAsGiven(gpu.bandwidthGBps) }),
+      source: { kind: 'measured', results: doc },
+      label: m.measuredOn({ adapter: adapterName(doc.adapter) }),
+      bw: beta,
+      bwLabel: m.bandwidthMeasured({ gbps: fmt(beta) }),
     };
+  }
+  const gpu = getGpu(ui.source.value || DEFAULT_SPEC_GPU);
+  const runtime = ui.runtime.value as ProfileId;
+  return {
+    source: { kind: 'spec', hw: gpu, runtime },
+    label: m.specLabel({
+      gpu: gpu.name,
+      runtime: runtime === 'native' ? m.runtimeProfile.native : m.runtimeProfile.browser,
+    }),
+    bw: gpu.bandwidthGBps,
+    bwLabel: m.bandwidthSpec({ gpu: gpu.name, gbps: fmtAsGiven(gpu.bandwidthGBps) }),
   };
+}
 
-  const renderTable = (ctx: PredictionContext) => {
-    const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])];
-    const m = t().predictions;
-    const o = ctx.options;
-    ui.ttftHead.textContent = m.ttftHead({
-      prompt: fmtInt(o.promptTokens ?? DEFAULT_PROMPT_TOKENS),
-    });
-    ui.e2eHead.textContent = m.e2eHead({ output: fmtInt(o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) });
-    const rows: HTMLTableRowElement[] = [];
-    let fallback = false;
-    for (const id of models) {
-      const model = getModel(id);
-      TABLE_FORMATS.forEach((f, i) => {
-        const tr = document.createElement('tr');
-        tr.dataset.model = model.id;
-        tr.dataset.format = f;
-        if (i === 0) {
-          const head = th(model.name);
-          head.rowSpan = TABLE_FORMATS.length;
-          tr.append(head);
-        }
-        const format = resolveFormat(f);
-        try {
-          const { report: r } = predictReport(ctx.source, model, format, o);
-          if (r.rooflineFallback) fallback = true;
-          tr.dataset.source = r.source;
-          tr.append(
-            td([
-              make('span', f, 'exp'),
-              make('span', m.bitsPerWeight({ bits: fmtAsGiven(r.bitsPerWeight) }), 'rng'),
-            ]),
-            td(sourceText(r)),
-            td(rangeNodes(r.decode.msPerToken), 'num'),
-            td(rangeNodes(r.decode.tokensPerSecond), 'num'),
-            td(durationNodes(r.prefill.ttftMs), 'num'),
-            td(durationNodes(r.e2eMs), 'num'),
-            td(memoryNodes(r), 'num'),
-            td([verdictNode(r.verdicts.sla.find((v) => v.id === 'chat')?.overall ?? 'misses')]),
-            td([
-              verdictNode(
-                r.verdicts.sla.find((v) => v.id === 'code-completion')?.overall ?? 'misses',
-              ),
-            ]),
-            td(feelText(r), 'wrap'),
-          );
-        } catch (e) {
-          tr.dataset.source = 'error';
-          const cell = td(m.cannotPredict({ format: f, error: errorMessage(e) }), 'failed');
-          cell.colSpan = 10;
-          tr.append(cell);
-        }
-        rows.push(tr);
-      });
-    }
-    ui.tbody.replaceChildren(...rows);
-    const notes: string[] = [];
-    if (ctx.source.kind === 'measured') {
-      const d = ctx.source.results;
-      notes.push(m.noteMeasured({ adapter: adapterName(d.adapter) }));
-      if (fallback) notes.push(m.noteFallback);
-      if (d.adapter.isSoftware) notes.push(m.noteSoftware);
-      notes.push(m.noteNoCapacity);
-    } else {
-      notes.push(m.noteSpec({ source: ctx.sourceLabel }));
-      if (unusable !== undefined) notes.push(m.noteUnusable({ why: unusable }));
-    }
-    ui.note.textContent = notes.join(m.sentenceGap);
-  };
+/** One row of the predictions table; `fallback` when measured mode used the roofline for it. */
+function predictionRow(ctx: PredictionContext, model: ModelConfig, f: string, first: boolean) {
+  const m = t().predictions;
+  const tr = document.createElement('tr');
+  tr.dataset.model = model.id;
+  tr.dataset.format = f;
+  if (first) {
+    const head = th(model.name);
+    head.rowSpan = TABLE_FORMATS.length;
+    tr.append(head);
+  }
+  try {
+    const { report: r } = predictReport(ctx.source, model, resolveFormat(f), ctx.options);
+    tr.dataset.source = r.source;
+    const sla = (id: string) =>
+      verdictNode(r.verdicts.sla.find((v) => v.id === id)?.overall ?? 'misses');
+    tr.append(
+      td([
+        make('span', f, 'exp'),
+        make('span', m.bitsPerWeight({ bits: fmtAsGiven(r.bitsPerWeight) }), 'rng'),
+      ]),
+      td(sourceText(r)),
+      td(rangeNodes(r.decode.msPerToken), 'num'),
+      td(rangeNodes(r.decode.tokensPerSecond), 'num'),
+      td(durationNodes(r.prefill.ttftMs), 'num'),
+      td(durationNodes(r.e2eMs), 'num'),
+      td(memoryNodes(r), 'num'),
+      td([sla('chat')]),
+      td([sla('code-completion')]),
+      td(feelText(r), 'wrap'),
+    );
+    return { tr, fallback: r.rooflineFallback };
+  } catch (e) {
+    tr.dataset.source = 'error';
+    const cell = td(m.cannotPredict({ format: f, error: errorMessage(e) }), 'failed');
+    cell.colSpan = 10;
+    tr.append(cell);
+    return { tr, fallback: false };
+  }
+}
 
-  const renderContrast = (ctx: PredictionContext) => {
-    const m = t().predictions;
-    const model = ctx.focusModel;
-    ui.contrastTitle.textContent = m.contrastTitle({ model: model.name });
-    ui.contrastHead.textContent =
-      ctx.source.kind === 'measured'
-        ? m.contrastThisMeasured
-        : m.contrastThisSpec({ gpu: ctx.source.hw.name });
-    const rows: HTMLTableRowElement[] = [];
-    let chapterLabel: string | undefined;
-    let gap: string | undefined;
-    let focusGap: string | undefined;
-    for (const f of TABLE_FORMATS) {
-      const tr = document.createElement('tr');
-      try {
-        const { report: r } = predictReport(ctx.source, model, resolveFormat(f), ctx.options);
-        const c = r.a100.chapter;
-        if (c !== null) chapterLabel = chapterText(c);
-        const explanation = gapText(r);
-        if (explanation !== undefined) {
-          gap ??= explanation;
-          if (f === ctx.focusFormat.id) focusGap = explanation;
-        }
-        tr.append(
-          td(f),
-          td(rangeNodes(r.decode.msPerToken), 'num'),
-          td(rangeNodes(r.a100.msPerToken), 'num'),
-          td(fmt(r.a100.floorMsPerToken), 'num'),
-          td(c === null ? '—' : chapterRangeText(c.itlMs), 'num'),
-        );
-      } catch (e) {
-        const cell = td(m.contrastError({ format: f, error: errorMessage(e) }), 'failed');
-        cell.colSpan = 5;
-        tr.append(cell);
+/** The note under the table: where the numbers come from, and what they leave out. */
+function tableNotes(ctx: PredictionContext, fallback: boolean, shown: Shown): string {
+  const m = t().predictions;
+  const notes: string[] = [];
+  if (ctx.source.kind === 'measured') {
+    const d = ctx.source.results;
+    notes.push(m.noteMeasured({ adapter: adapterName(d.adapter) }));
+    if (fallback) notes.push(m.noteFallback);
+    if (d.adapter.isSoftware) notes.push(m.noteSoftware);
+    notes.push(m.noteNoCapacity);
+  } else {
+    notes.push(m.noteSpec({ source: ctx.sourceLabel }));
+    if (shown.unusable !== undefined) {
+      const missing = t().charts.roofline.missing;
+      notes.push(m.noteUnusable({ why: shown.unusable.map((n) => missing[n.id]).join('; ') }));
+    }
+  }
+  return notes.join(m.sentenceGap);
+}
+
+function renderTable(ui: Controls, ctx: PredictionContext, shown: Shown): void {
+  const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])];
+  const m = t().predictions;
+  const o = ctx.options;
+  ui.ttftHead.textContent = m.ttftHead({
+    prompt: fmtInt(o.promptTokens ?? DEFAULT_PROMPT_TOKENS),
+  });
+  ui.e2eHead.textContent = m.e2eHead({ output: fmtInt(o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) });
+  const rows = models.flatMap((id) =>
+    TABLE_FORMATS.map((f, i) => predictionRow(ctx, getModel(id), f, i === 0)),
+  );
+  ui.tbody.replaceChildren(...rows.map((r) => r.tr));
+  ui.note.textContent = tableNotes(
+    ctx,
+    rows.some((r) => r.fallback),
+    shown,
+  );
+}
+
+/** The A100 contrast: this GPU, the A100 predicted, its floor and the chapter, per format. */
+function renderContrast(ui: Controls, ctx: PredictionContext): void {
+  const m = t().predictions;
+  const model = ctx.focusModel;
+  ui.contrastTitle.textContent = m.contrastTitle({ model: model.name });
+  ui.contrastHead.textContent =
+    ctx.source.kind === 'measured'
+      ? m.contrastThisMeasured
+      : m.contrastThisSpec({ gpu: ctx.source.hw.name });
+  const rows: HTMLTableRowElement[] = [];
+  let chapterLabel: string | undefined;
+  let gap: string | undefined;
+  let focusGap: string | undefined;
+  for (const f of TABLE_FORMATS) {
+    const tr = document.createElement('tr');
+    try {
+      const { report: r } = predictReport(ctx.source, model, resolveFormat(f), ctx.options);
+      const c = r.a100.chapter;
+      if (c !== null) chapterLabel = chapterText(c);
+      const explanation = gapText(r);
+      if (explanation !== undefined) {
+        gap ??= explanation;
+        if (f === ctx.focusFormat.id) focusGap = explanation;
       }
-      rows.push(tr);
+      tr.append(
+        td(f),
+        td(rangeNodes(r.decode.msPerToken), 'num'),
+        td(rangeNodes(r.a100.msPerToken), 'num'),
+        td(fmt(r.a100.floorMsPerToken), 'num'),
+        td(c === null ? '—' : chapterRangeText(c.itlMs), 'num'),
+      );
+    } catch (e) {
+      const cell = td(m.contrastError({ format: f, error: errorMessage(e) }), 'failed');
+      cell.colSpan = 5;
+      tr.append(cell);
     }
-    ui.contrastBody.replaceChildren(...rows);
-    ui.contrastChapter.textContent =
-      chapterLabel === undefined
-        ? m.chapterNone({ model: model.name, batch: fmtInt(ctx.options.batch ?? 1) })
-        : m.chapterLastColumn({ chapter: chapterLabel });
-    ui.contrastGap.textContent = focusGap ?? gap ?? '';
-  };
+    rows.push(tr);
+  }
+  ui.contrastBody.replaceChildren(...rows);
+  ui.contrastChapter.textContent =
+    chapterLabel === undefined
+      ? m.chapterNone({ model: model.name, batch: fmtInt(ctx.options.batch ?? 1) })
+      : m.chapterLastColumn({ chapter: chapterLabel });
+  ui.contrastGap.textContent = focusGap ?? gap ?? '';
+}
+
+/** Why a document cannot drive measured mode (no β or no π), or undefined when it can. */
+function unusableNotes(doc: ResultsDocument | null): readonly RooflineNote[] | undefined {
+  if (doc === null) return undefined;
+  const roof = fitRoofline(doc);
+  return roof.bandwidthGBps === undefined || Object.keys(roof.computeGflops).length === 0
+    ? roof.notes
+    : undefined;
+}
+
+export function setupPredictions(onChange: (ctx: PredictionContext) => void): PredictionsView {
+  const ui = controls();
+  thresholdsList(ui.thresholds);
+  fillExtra(ui);
+  setOptions(
+    ui.focusModel,
+    MODELS.map((m) => ({ value: m.id, label: m.name })),
+    'llama-3-8b',
+  );
+  const shown: Shown = { doc: null, unusable: undefined };
+  let current: PredictionContext | undefined;
+  fillSources(ui, shown, DEFAULT_SPEC_GPU);
+  const readSettings = settingsReader(ui);
 
   const update = (relocalised = false) => {
     const options = readSettings(relocalised);
-    const src = currentSource();
+    const src = currentSource(ui, shown.doc);
     ui.runtime.disabled = src.source.kind === 'measured';
     const ctx: PredictionContext = {
       source: src.source,
@@ -428,8 +463,8 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
       bandwidthLabel: src.bwLabel,
     };
     current = ctx;
-    renderTable(ctx);
-    renderContrast(ctx);
+    renderTable(ui, ctx, shown);
+    renderContrast(ui, ctx);
     document.body.dataset.predictionSource = ctx.source.kind;
     onChange(ctx);
   };
@@ -441,32 +476,36 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     input.addEventListener('change', () => update());
   }
   update();
-  // A language switch redraws everything this section owns, and (through onChange) the sections
-  // that follow its settings.
-  onLocaleChange(() => {
-    thresholdsList(thresholds);
-    fillExtra();
-    fillSources();
-    update(true);
-  });
 
   return {
     setDocument(next) {
-      doc = next;
-      unusable = undefined;
-      if (doc !== null) {
-        const roof = fitRoofline(doc);
-        if (roof.bandwidthGBps === undefined || Object.keys(roof.computeGflops).length === 0) {
-          unusable = roof.notes.join('; ');
-        }
-      }
+      shown.doc = next;
+      shown.unusable = unusableNotes(next);
       const wasSpec = ui.source.value !== 'measured' ? ui.source.value : DEFAULT_SPEC_GPU;
-      fillSources(doc !== null && unusable === undefined ? 'measured' : wasSpec);
+      fillSources(ui, shown, next !== null && shown.unusable === undefined ? 'measured' : wasSpec);
       update();
     },
     context() {
       if (current === undefined) throw new Error('predictions not set up');
       return current;
     },
+    // Everything this section owns, and (through onChange) the sections that follow its settings.
+    relocalise() {
+      thresholdsList(ui.thresholds);
+      fillExtra(ui);
+      fillSources(ui, shown);
+      update(true);
+    },
   };
 }
+
+export const predictionsSection: Section = {
+  id: 'predictions',
+  mount(_host, page) {
+    const view = setupPredictions((ctx) => page.setContext(ctx));
+    return {
+      onDocument: (doc) => view.setDocument(doc),
+      onLocale: () => view.relocalise(),
+    };
+  },
+};

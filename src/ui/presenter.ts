@@ -6,27 +6,60 @@
 import { Chart } from './chartjs';
 import { element } from './dom';
 import { t } from './i18n';
-import { onLocaleChange } from './i18n/locale';
 import { fmtInt } from './i18n/numbers';
+import { presenterFigure } from './presenter-figure';
+import { SLIDES, type SlideId } from './presenter-slides';
+import type { Section } from './section';
 
-export const SLIDES = [
-  { id: 'bandwidth', sections: ['charts'] },
-  { id: 'compute', sections: ['summary'] },
-  { id: 'roofline', sections: ['roofline'] },
-  { id: 'decode', sections: ['run', 'latency'] },
-  { id: 'predictions', sections: ['predictions'] },
-] as const;
-
-export type SlideId = (typeof SLIDES)[number]['id'];
+export { SLIDES, type SlideId };
 
 export interface PresenterView {
   /** Redraws the current screen's figure (the results changed). */
   refresh(): void;
+  /** Redraws every word in the page's language. */
+  relocalise(): void;
 }
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+
+/** Chart text large enough for the back of a classroom, and back. */
+function chartFont(size: number): void {
+  if (Chart.defaults.font.size === size) return;
+  Chart.defaults.font.size = size;
+  for (const chart of Object.values(Chart.instances)) chart.update();
+}
+
+/** The keys that step through the screens: P enters; →/PageDown/Space, ←/PageUp, Home/End, Esc. */
+function onKeys(index: () => number | null, go: (next: number | null) => void): void {
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+    const at = index();
+    if (at === null) {
+      if (e.key === 'p' || e.key === 'P') {
+        e.preventDefault();
+        go(0);
+      }
+      return;
+    }
+    const moves: Record<string, number | null> = {
+      ArrowRight: at + 1,
+      PageDown: at + 1,
+      ' ': at + 1,
+      ArrowLeft: at - 1,
+      PageUp: at - 1,
+      Home: 0,
+      End: SLIDES.length - 1,
+      Escape: null,
+    };
+    if (!(e.key in moves)) return;
+    // Space on a focused button presses it, as usual.
+    if (e.key === ' ' && e.target instanceof HTMLButtonElement) return;
+    e.preventDefault();
+    go(moves[e.key] ?? null);
+  });
+}
 
 /** `figure` gives the screen's headline number (or what to do to get one). */
 export function setupPresenter(figure: (slide: SlideId) => string): PresenterView {
@@ -37,13 +70,6 @@ export function setupPresenter(figure: (slide: SlideId) => string): PresenterVie
   const figureText = element<HTMLParagraphElement>('presenter-figure');
   const enterButton = element<HTMLButtonElement>('present');
   let index: number | null = null;
-
-  /** Chart text large enough for the back of a classroom, and back. */
-  const chartFont = (size: number) => {
-    if (Chart.defaults.font.size === size) return;
-    Chart.defaults.font.size = size;
-    for (const chart of Object.values(Chart.instances)) chart.update();
-  };
 
   const render = () => {
     const body = document.body;
@@ -82,34 +108,16 @@ export function setupPresenter(figure: (slide: SlideId) => string): PresenterVie
     go((index ?? 0) + 1),
   );
   element<HTMLButtonElement>('presenter-exit').addEventListener('click', () => go(null));
+  onKeys(() => index, go);
 
-  document.addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-    if (index === null) {
-      if (e.key === 'p' || e.key === 'P') {
-        e.preventDefault();
-        go(0);
-      }
-      return;
-    }
-    const moves: Record<string, number | null> = {
-      ArrowRight: index + 1,
-      PageDown: index + 1,
-      ' ': index + 1,
-      ArrowLeft: index - 1,
-      PageUp: index - 1,
-      Home: 0,
-      End: SLIDES.length - 1,
-      Escape: null,
-    };
-    if (!(e.key in moves)) return;
-    // Space on a focused button presses it, as usual.
-    if (e.key === ' ' && e.target instanceof HTMLButtonElement) return;
-    e.preventDefault();
-    go(moves[e.key] ?? null);
-  });
-
-  onLocaleChange(render);
   if (new URLSearchParams(location.search).has('present')) go(0);
-  return { refresh: () => index !== null && render() };
+  return { refresh: () => index !== null && render(), relocalise: render };
 }
+
+export const presenterSection: Section = {
+  id: 'presenter',
+  mount(_host, page) {
+    const view = setupPresenter((slide) => presenterFigure(slide, page));
+    return { onDocument: () => view.refresh(), onLocale: () => view.relocalise() };
+  },
+};

@@ -10,8 +10,8 @@ import { Chart } from './chartjs';
 import { element, setOptions } from './dom';
 import { shapeText } from './format';
 import { t } from './i18n';
-import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtAsGiven, fmtInt, fmtPercent } from './i18n/numbers';
+import type { Section } from './section';
 
 /** Intensity range drawn, FLOP/byte: GEMV sits near 0.5–4, the A100's FP16 ridge near 150. */
 const X_MIN = 0.1;
@@ -171,7 +171,7 @@ function summaryText(roof: Roofline, doc: ResultsDocument): string {
   const c = t().charts.roofline;
   const beta = roof.bandwidthGBps;
   if (beta === undefined) {
-    return c.noBandwidth({ notes: roof.notes.join('; ') });
+    return c.noBandwidth({ notes: roof.notes.map((n) => c.missing[n.id]).join('; ') });
   }
   const pis = Object.entries(roof.computeGflops)
     .map(([format, pi]) => c.pi({ compute: tflops(pi), format, ridge: fmt(pi / beta) }))
@@ -217,24 +217,13 @@ export interface RooflineView {
   setDocument(doc: ResultsDocument | null): void;
   /** A second run to draw beside the first (null: none). */
   setComparison(doc: ResultsDocument | null): void;
+  /** Redraws every word in the page's language. */
+  relocalise(): void;
 }
 
-/** Wires the chart and its controls (#roofline-chart, #roofline-a100, #roofline-ref). */
-export function setupRoofline(): RooflineView {
-  const canvas = element<HTMLCanvasElement>('roofline-chart');
-  const a100Box = element<HTMLInputElement>('roofline-a100');
-  const refSelect = element<HTMLSelectElement>('roofline-ref');
-  const summary = element<HTMLParagraphElement>('roofline-summary');
-  const fillRefSelect = () =>
-    setOptions(refSelect, [
-      { value: '', label: t().common.none },
-      ...GPUS.filter((g) => g.id !== 'a100-80g-sxm').map((g) => ({ value: g.id, label: g.name })),
-    ]);
-  fillRefSelect();
-  let doc: ResultsDocument | null = null;
-  let comparison: ResultsDocument | null = null;
-
-  const chart: RooflineChartType = new Chart(canvas, {
+/** The empty log–log chart, its ticks labelled by decade. */
+function rooflineChart(canvas: HTMLCanvasElement): RooflineChartType {
+  return new Chart(canvas, {
     type: 'scatter',
     data: { datasets: [] },
     options: {
@@ -265,6 +254,44 @@ export function setupRoofline(): RooflineView {
       },
     },
   });
+}
+
+/** The reference GPUs' ceilings chosen: the A100 (checkbox) and one more (picker). */
+function chosenReferences(a100Box: HTMLInputElement, refSelect: HTMLSelectElement) {
+  const sets: RooflineChartType['data']['datasets'] = [];
+  if (a100Box.checked)
+    sets.push(
+      ...referenceDatasets(getGpu('a100-80g-sxm'), '#6b7280', [
+        [6, 4],
+        [2, 3],
+      ]),
+    );
+  if (refSelect.value !== '') {
+    sets.push(
+      ...referenceDatasets(getGpu(refSelect.value), '#a16207', [
+        [12, 4],
+        [4, 2, 1, 2],
+      ]),
+    );
+  }
+  return sets;
+}
+
+/** Wires the chart and its controls (#roofline-chart, #roofline-a100, #roofline-ref). */
+export function setupRoofline(): RooflineView {
+  const canvas = element<HTMLCanvasElement>('roofline-chart');
+  const a100Box = element<HTMLInputElement>('roofline-a100');
+  const refSelect = element<HTMLSelectElement>('roofline-ref');
+  const summary = element<HTMLParagraphElement>('roofline-summary');
+  const fillRefSelect = () =>
+    setOptions(refSelect, [
+      { value: '', label: t().common.none },
+      ...GPUS.filter((g) => g.id !== 'a100-80g-sxm').map((g) => ({ value: g.id, label: g.name })),
+    ]);
+  fillRefSelect();
+  let doc: ResultsDocument | null = null;
+  let comparison: ResultsDocument | null = null;
+  const chart = rooflineChart(canvas);
 
   const render = () => {
     const c = t().charts.roofline;
@@ -278,21 +305,7 @@ export function setupRoofline(): RooflineView {
       sets.push(...measuredDatasets(roof));
     }
     if (comparison !== null) sets.push(...measuredDatasets(fitRoofline(comparison), true));
-    if (a100Box.checked)
-      sets.push(
-        ...referenceDatasets(getGpu('a100-80g-sxm'), '#6b7280', [
-          [6, 4],
-          [2, 3],
-        ]),
-      );
-    if (refSelect.value !== '') {
-      sets.push(
-        ...referenceDatasets(getGpu(refSelect.value), '#a16207', [
-          [12, 4],
-          [4, 2, 1, 2],
-        ]),
-      );
-    }
+    sets.push(...chosenReferences(a100Box, refSelect));
     chart.data.datasets = sets;
     chart.update();
     summary.textContent = doc === null || roof === undefined ? c.noResults : summaryText(roof, doc);
@@ -301,10 +314,6 @@ export function setupRoofline(): RooflineView {
 
   a100Box.addEventListener('change', render);
   refSelect.addEventListener('change', render);
-  onLocaleChange(() => {
-    fillRefSelect();
-    render();
-  });
   render();
   return {
     setDocument(next) {
@@ -315,8 +324,24 @@ export function setupRoofline(): RooflineView {
       comparison = next;
       render();
     },
+    relocalise() {
+      fillRefSelect();
+      render();
+    },
   };
 }
+
+export const rooflineSection: Section = {
+  id: 'roofline',
+  mount() {
+    const view = setupRoofline();
+    return {
+      onDocument: (doc) => view.setDocument(doc),
+      onComparison: (doc) => view.setComparison(doc),
+      onLocale: () => view.relocalise(),
+    };
+  },
+};
 
 /** Labels only the powers of ten on a log axis: 0.1, 1, 10, 100, 1k, 10k, … */
 function decadeLabel(v: number): string {

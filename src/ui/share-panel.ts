@@ -1,10 +1,13 @@
 // The "Share and compare" controls: copy and download exports, Markdown, a permalink, opening a
 // results file (picker or drag and drop), the list of previous runs, and choosing a second run
 // to compare. Everything imported is validated first and rendered as text by the caller; a
-// failure shows a message and leaves the results on screen untouched.
+// failure shows a message and leaves the results on screen untouched. Above them, a line says
+// where the document on screen came from.
 
+import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
+import { settingsQuery } from '../core/settings';
 import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
 import { memoryStorage, RunHistory, type StorageLike } from '../share/history';
 import { checkFileSize, parseResultsFile } from '../share/import';
@@ -12,23 +15,14 @@ import { ImportError } from '../share/import-error';
 import { decodePermalink, encodePermalink, isPermalink } from '../share/permalink';
 import { element, make, onFilePicked } from './dom';
 import { t } from './i18n';
-import { onLocaleChange } from './i18n/locale';
 import { fmtDateTime, fmtInt } from './i18n/numbers';
-
-export type DocumentOrigin = 'live' | 'shared' | 'imported' | 'saved';
+import type { DocumentOrigin, Page, Section } from './section';
 
 /** A refused import in the page's language (the importer's detail kept as given). */
 export const importMessage = (e: unknown): string =>
   e instanceof ImportError
     ? t().share.importFailed({ reason: e.reason, detail: e.message })
     : t().share.unexpected({ why: errorMessage(e) });
-
-export interface SharePanel {
-  /** Enables the controls for the document now on screen (or disables them for none). */
-  setDocument(doc: ResultsDocument | null): void;
-  /** Keeps a finished live run in this browser's list of previous runs. */
-  remember(doc: ResultsDocument): void;
-}
 
 /** Reads and validates a dropped or picked file; throws ImportError saying what is wrong. */
 export async function readResultsFile(file: File): Promise<ResultsDocument> {
@@ -101,19 +95,34 @@ function setupHistory(
     );
   }
   render();
-  onLocaleChange(render);
   return {
     save(doc: ResultsDocument) {
       history.save(doc);
       render();
     },
+    render,
   };
 }
 
-export function setupSharePanel(
-  show: (doc: ResultsDocument, origin: DocumentOrigin) => void,
-  compareWith: (doc: ResultsDocument) => void,
-): SharePanel {
+/** The share section's status lines: what was done, or what went wrong. */
+function statusLines() {
+  const status = element<HTMLParagraphElement>('share-status');
+  const error = element<HTMLParagraphElement>('share-error');
+  return {
+    fail(e: unknown) {
+      error.hidden = false;
+      error.textContent = importMessage(e);
+    },
+    ok(text: string) {
+      error.hidden = true;
+      status.textContent = text;
+    },
+  };
+}
+type Status = ReturnType<typeof statusLines>;
+
+/** Copy, download and permalink buttons for the document on screen; returns the buttons. */
+function wireExports(current: () => ResultsDocument | null, say: Status) {
   const buttons = {
     copyJson: element<HTMLButtonElement>('copy-json'),
     json: element<HTMLButtonElement>('download-json'),
@@ -121,83 +130,65 @@ export function setupSharePanel(
     markdown: element<HTMLButtonElement>('copy-markdown'),
     link: element<HTMLButtonElement>('make-link'),
   };
-  const file = element<HTMLInputElement>('import-file');
   const linkField = element<HTMLInputElement>('share-link');
-  const status = element<HTMLParagraphElement>('share-status');
-  const error = element<HTMLParagraphElement>('share-error');
-  let current: ResultsDocument | null = null;
 
-  const fail = (e: unknown) => {
-    error.hidden = false;
-    error.textContent = importMessage(e);
-  };
-  const ok = (text: string) => {
-    error.hidden = true;
-    status.textContent = text;
-  };
-
-  function download(text: string, type: string, ext: string): void {
-    if (!current) return;
+  function download(doc: ResultsDocument, text: string, type: string, ext: string): void {
     const url = URL.createObjectURL(new Blob([text], { type }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = exportFileName(current, ext);
+    a.download = exportFileName(doc, ext);
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    ok(t().share.saved({ file: a.download }));
+    say.ok(t().share.saved({ file: a.download }));
   }
 
   /** Copies text; without clipboard permission, selects it in the field for copying by hand. */
   async function copy(text: string, done: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
-      ok(done);
+      say.ok(done);
     } catch {
       linkField.hidden = false;
       linkField.value = text;
       linkField.select();
-      ok(t().share.noClipboard);
+      say.ok(t().share.noClipboard);
     }
   }
 
-  buttons.copyJson.addEventListener(
-    'click',
-    () => current && void copy(toJson(current), t().share.copiedJson),
-  );
-  buttons.json.addEventListener(
-    'click',
-    () => current && download(toJson(current), 'application/json', 'json'),
-  );
-  buttons.csv.addEventListener(
-    'click',
-    () => current && download(toCsv(current), 'text/csv', 'csv'),
-  );
-  buttons.markdown.addEventListener(
-    'click',
-    () => current && void copy(toMarkdown(current), t().share.copiedMarkdown),
-  );
-  buttons.link.addEventListener('click', async () => {
-    if (!current) return;
+  const on = (button: HTMLButtonElement, act: (doc: ResultsDocument) => void) =>
+    button.addEventListener('click', () => {
+      const doc = current();
+      if (doc) act(doc);
+    });
+  on(buttons.copyJson, (doc) => void copy(toJson(doc), t().share.copiedJson));
+  on(buttons.json, (doc) => download(doc, toJson(doc), 'application/json', 'json'));
+  on(buttons.csv, (doc) => download(doc, toCsv(doc), 'text/csv', 'csv'));
+  on(buttons.markdown, (doc) => void copy(toMarkdown(doc), t().share.copiedMarkdown));
+  on(buttons.link, async (doc) => {
     try {
-      const fragment = await encodePermalink(current);
+      const fragment = await encodePermalink(doc);
       linkField.hidden = false;
       linkField.value = `${location.origin}${location.pathname}${fragment}`;
       linkField.select();
-      ok(t().share.linkMade);
+      say.ok(t().share.linkMade);
     } catch (e) {
-      fail(e);
+      say.fail(e);
     }
   });
+  return buttons;
+}
 
+/** Opening a results file: the picker, drag and drop anywhere on the page, and a permalink. */
+function wireImports(page: Page, say: Status): void {
   async function open(chosen: File): Promise<void> {
     try {
-      show(await readResultsFile(chosen), 'imported');
-      ok(t().share.opened({ file: chosen.name }));
+      page.show(await readResultsFile(chosen), 'imported');
+      say.ok(t().share.opened({ file: chosen.name }));
     } catch (e) {
-      fail(e);
+      say.fail(e);
     }
   }
-  onFilePicked(file, (chosen) => void open(chosen));
+  onFilePicked(element<HTMLInputElement>('import-file'), (chosen) => void open(chosen));
   // Drag and drop anywhere on the page opens the file, like the picker.
   document.addEventListener('dragover', (e) => {
     if (e.dataTransfer?.types.includes('Files')) {
@@ -219,18 +210,61 @@ export function setupSharePanel(
   // A permalink opens as a shared result, not a live run.
   if (isPermalink(location.hash)) {
     decodePermalink(location.hash).then(
-      (doc) => show(doc, 'shared'),
-      (e: unknown) => fail(e),
+      (doc) => page.show(doc, 'shared'),
+      (e: unknown) => say.fail(e),
     );
   }
-
-  const history = setupHistory(show, compareWith, (note) => ok(note));
-
-  return {
-    setDocument(doc) {
-      current = doc;
-      for (const b of Object.values(buttons)) b.disabled = doc === null;
-    },
-    remember: (doc) => history.save(doc),
-  };
 }
+
+/** Where the document on screen came from, and whether its settings make it not comparable. */
+function showOrigin(
+  line: HTMLParagraphElement,
+  doc: ResultsDocument | null,
+  origin: DocumentOrigin,
+) {
+  const m = t().app;
+  const parts: string[] = [];
+  if (doc !== null && origin !== 'live') {
+    parts.push(
+      m.origin[origin],
+      m.origin.measured({
+        date: doc.createdAt.slice(0, 10),
+        adapter: adapterName(doc.adapter, { fallback: m.origin.unnamed }),
+      }),
+    );
+  }
+  if (doc?.settings !== undefined) {
+    parts.push(m.settings.recorded({ settings: settingsQuery(doc.settings) }));
+  }
+  line.hidden = parts.length === 0;
+  line.textContent = parts.join(' ');
+  document.body.dataset.comparable = String(doc?.settings === undefined);
+}
+
+export const shareSection: Section = {
+  id: 'share',
+  mount(_host, page) {
+    const say = statusLines();
+    const buttons = wireExports(page.document, say);
+    wireImports(page, say);
+    const history = setupHistory(
+      (doc, origin) => page.show(doc, origin),
+      (doc) => page.compareWith(doc),
+      (note) => say.ok(note),
+    );
+    const origin = element<HTMLParagraphElement>('doc-origin');
+    return {
+      onDocument(doc, from) {
+        if (from === 'running') return;
+        for (const b of Object.values(buttons)) b.disabled = doc === null;
+        showOrigin(origin, doc, page.origin());
+        // A finished run on this machine joins this browser's list of previous runs.
+        if (doc !== null && from === 'live') history.save(doc);
+      },
+      onLocale() {
+        history.render();
+        showOrigin(origin, page.document(), page.origin());
+      },
+    };
+  },
+};

@@ -1,21 +1,32 @@
 // The page's roofline, predictions, latency and memory sections in a real browser, without the
-// worker or a GPU: mounted on index.html's markup and fed synthetic results documents.
+// worker or a GPU: mounted by the page controller on index.html's markup and fed synthetic
+// results documents.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import pageHtml from '../../index.html?raw';
-import { setupLatency } from '../../src/ui/latency';
-import { setupMemory } from '../../src/ui/memory';
-import {
-  clampInput,
-  LIMITS,
-  type PredictionsView,
-  setupPredictions,
-} from '../../src/ui/predictions';
-import { type RooflineView, setupRoofline } from '../../src/ui/roofline-chart';
+import type { ResultsDocument } from '../../src/core/results';
+import { latencySection } from '../../src/ui/latency';
+import { memorySection } from '../../src/ui/memory';
+import { PageController } from '../../src/ui/page';
+import { clampInput, LIMITS, predictionsSection } from '../../src/ui/predictions';
+import { rooflineSection } from '../../src/ui/roofline-chart';
+import type { ScreenOrigin, Section } from '../../src/ui/section';
 import { doc, fmaRow, matRow, readRow } from '../unit/model/synthetic';
 
-let roofline: RooflineView;
-let predictions: PredictionsView;
+/** The page without a worker: these sections never ask for one. */
+const page = new PageController(() => {
+  throw new Error('no worker in this test');
+});
+const show = (d: ResultsDocument | null) => page.show(d, 'imported');
+/** What a section with no markup in index.html is told, and where its element lands. */
+const told: { doc: ResultsDocument | null; origin: ScreenOrigin }[] = [];
+const newSection: Section = {
+  id: 'test-new-section',
+  mount(host) {
+    host.append(Object.assign(document.createElement('h2'), { textContent: 'New section' }));
+    return { onDocument: (d, origin) => told.push({ doc: d, origin }) };
+  },
+};
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
 /** A small measured document: read probe, f32 FMA, GEMV per format, an f32 GEMM sweep. */
@@ -39,13 +50,7 @@ beforeAll(() => {
   document.body.replaceChildren(
     ...[...parsed.body.childNodes].map((n) => document.importNode(n, true)),
   );
-  roofline = setupRoofline();
-  const latency = setupLatency();
-  const memory = setupMemory();
-  predictions = setupPredictions((ctx) => {
-    latency.render(ctx);
-    memory.render(ctx);
-  });
+  page.mount([rooflineSection, predictionsSection, latencySection, memorySection, newSection]);
 });
 
 describe('page sections', () => {
@@ -72,8 +77,7 @@ describe('page sections', () => {
 
   it('switches to measured mode for a document and back to spec for none', () => {
     const d = measured();
-    roofline.setDocument(d);
-    predictions.setDocument(d);
+    show(d);
     expect($<HTMLSelectElement>('#pred-source').value).toBe('measured');
     expect($('#roofline-chart').dataset.points).toBe('6');
     expect($('#roofline-summary').textContent).toMatch(/β = 100 GB\/s/);
@@ -90,18 +94,18 @@ describe('page sections', () => {
     $<HTMLSelectElement>('#focus-format').value = 'fp16';
     $('#focus-format').dispatchEvent(new Event('change'));
 
-    predictions.setDocument(null);
+    show(null);
     expect($<HTMLSelectElement>('#pred-source').value).not.toBe('measured');
     expect(document.querySelectorAll('#pred-table tbody tr[data-source="spec"]').length).toBe(6);
   });
 
   it('refuses a document without a bandwidth ceiling and says why', () => {
-    predictions.setDocument(doc([fmaRow('f32', 2000)]));
+    show(doc([fmaRow('f32', 2000)]));
     expect($<HTMLSelectElement>('#pred-source').value).not.toBe('measured');
     expect($('#pred-source-note').textContent).toMatch(
       /cannot drive predictions: no verified read rows/,
     );
-    predictions.setDocument(null);
+    show(null);
   });
 
   it('shows a clamped batch with a visible message', () => {
@@ -114,5 +118,18 @@ describe('page sections', () => {
     batch.value = '1';
     batch.dispatchEvent(new Event('change'));
     expect($('#pred-clamp').hidden).toBe(true);
+  });
+
+  it('places a section without markup after the previous one, and tells it the document', () => {
+    const host = document.getElementById('test-new-section');
+    expect(host?.tagName).toBe('SECTION');
+    // The previous section (memory, #bytes-part) sits inside #charts: the new one follows that.
+    expect(host?.previousElementSibling?.id).toBe('charts');
+    expect(host?.textContent).toBe('New section');
+    const d = measured();
+    show(d);
+    expect(told.at(-1)).toEqual({ doc: d, origin: 'imported' });
+    expect(page.context()?.source.kind).toBe('measured');
+    show(null);
   });
 });

@@ -114,6 +114,7 @@ describe('the benchmark worker, through comlink', () => {
       },
     );
     expect(doc.incomplete).toMatch(/lost/i);
+    expect(doc.stopReason).toBe('device-lost');
     expect(doc.results[0]?.verified).toBe(true);
     const stopped = doc.results.at(-1);
     expect(stopped?.verified).toBe(false);
@@ -125,6 +126,7 @@ describe('the benchmark worker, through comlink', () => {
       doc,
     );
     expect(resumed.incomplete).toBeUndefined();
+    expect(resumed.stopReason).toBeUndefined();
     expect(resumed.results.every((r) => r.verified)).toBe(true);
     expect(resumed.results[0]).toEqual(doc.results[0]);
     expect((await client.bufferStats()).live).toBe(0);
@@ -143,6 +145,7 @@ describe('the benchmark worker, through comlink', () => {
       },
     );
     expect(doc.incomplete).toBe('Cancelled by the user.');
+    expect(doc.stopReason).toBe('cancelled');
     expect(doc.results[0]?.verified).toBe(true);
     expect(doc.results.length).toBeLessThan(8);
     const stats = await client.bufferStats();

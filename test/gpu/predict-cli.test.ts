@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PredictJson } from '../../src/cli/report-json';
 import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/chapter';
 import { getGpu } from '../../src/model/gpus';
-import type { PredictReport } from '../../src/model/report';
 import { sampleDocument } from '../fixtures/results';
 
 const work = mkdtempSync(join(tmpdir(), 'roofline-predict-'));
@@ -53,7 +53,7 @@ describe('npm run predict', () => {
     const result = run(['--gpu', 'a100', ...llama8bFp16, '--json']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const r = JSON.parse(result.stdout) as PredictReport;
+    const r = JSON.parse(result.stdout) as PredictJson;
     expect(r).toMatchObject({
       model: 'llama-3-8b',
       weights: 'fp16',
@@ -127,8 +127,8 @@ describe('npm run predict', () => {
   it('a datasheet and the browser runtime: slower than native on the same numbers, capacity unknown', () => {
     const sheet = ['--bandwidth-gbps', '400', '--tflops', '14.2', '--weights', 'int4'];
     const args = ['--model', 'llama-3-8b', ...sheet, '--json'];
-    const native = JSON.parse(run(args).stdout) as PredictReport;
-    const browser = JSON.parse(run([...args, '--runtime', 'browser']).stdout) as PredictReport;
+    const native = JSON.parse(run(args).stdout) as PredictJson;
+    const browser = JSON.parse(run([...args, '--runtime', 'browser']).stdout) as PredictJson;
     expect(native).toMatchObject({ source: 'spec', runtime: 'native', gpuId: 'datasheet' });
     expect(browser.runtime).toBe('browser');
     expect(browser.decode.msPerToken.expected).toBeGreaterThan(native.decode.msPerToken.expected);
@@ -171,7 +171,7 @@ describe('npm run predict', () => {
     const result = run(['--from', path, ...llama8bFp16, '--json']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const r = JSON.parse(result.stdout) as PredictReport;
+    const r = JSON.parse(result.stdout) as PredictJson;
     expect(r).toMatchObject({ source: 'measured', rooflineFallback: true, runtime: null });
     expect(r.gpu).toMatch(/SwiftShader/);
     expect(r.assumptions.join('\n')).toMatch(/fell back to the roofline/);

@@ -280,6 +280,7 @@ describe('failures', () => {
       },
     });
     expect(doc.incomplete).toBe('Cancelled by the user.');
+    expect(doc.stopReason).toBe('cancelled');
     const kept = doc.results.filter((r) => r.verified);
     expect(kept.length).toBe(plan.cases.findIndex((c) => c.kernel === 'copy') + 1);
     expect(kept.every((r) => r.kernel === 'read' || r.kernel === 'copy')).toBe(true);
@@ -372,6 +373,7 @@ describe('failures', () => {
     expect(doc.results[1]?.error).toMatch(/lost/i);
     expect(doc.results).toHaveLength(2);
     expect(doc.incomplete).toMatch(/Stopped at read 512 KiB.*lost/);
+    expect(doc.stopReason).toBe('device-lost');
     expect(validateResults(doc)).toBe(doc);
 
     // Resumed on a new device: the row measured before is kept as it was, the rest is measured.
@@ -384,6 +386,7 @@ describe('failures', () => {
       doc,
     );
     expect(resumed.incomplete).toBeUndefined();
+    expect(resumed.stopReason).toBeUndefined();
     expect(resumed.results).toHaveLength(3);
     expect(resumed.results.every((r) => r.verified)).toBe(true);
     expect(resumed.results[0]).toBe(doc.results[0]);

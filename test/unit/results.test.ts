@@ -43,6 +43,16 @@ describe('results schema', () => {
     ]);
   });
 
+  it('reads the optional stop reason as a code, and files written before it without one', () => {
+    const stopped = { ...sampleDocument(), incomplete: 'Cancelled by the user.' };
+    expect(findProblems(stopped)).toEqual([]);
+    expect(findProblems({ ...stopped, stopReason: 'cancelled' })).toEqual([]);
+    expect(findProblems({ ...stopped, stopReason: 'device-lost' })).toEqual([]);
+    expect(findProblems({ ...stopped, stopReason: 'Cancelled by the user.' })).toEqual([
+      'document.stopReason must be one of cancelled, device-lost',
+    ]);
+  });
+
   it('throws InvalidResultsError for non-documents', () => {
     for (const bad of [null, 42, 'x', [], { results: 'no' }]) {
       expect(() => validateResults(bad)).toThrow(InvalidResultsError);

@@ -7,13 +7,13 @@
 // An SLA is met by the run when P95 TTFT and P95 ITL are under its limits (the chapter's tables);
 // a request counts towards goodput when its own TTFT and TPOT are under them (vLLM's --goodput).
 
-import { SLAS, type Sla } from '../chapter';
+import { SLAS, type SlaThresholds } from '../chapter';
 import type { ServingEngine } from './engine';
 import type { QueueSeries } from './queue-series';
 import { type Percentiles, percentiles } from './stats';
 
 export interface SlaOutcome {
-  sla: Sla;
+  sla: SlaThresholds;
   ttftOk: boolean;
   itlOk: boolean;
   /** Both P95s under the limits. */
@@ -54,7 +54,7 @@ export interface RunMetrics {
 
 const under = (v: number, limit: number | undefined) => limit === undefined || v < limit;
 
-export function runMetrics(e: ServingEngine, slas: readonly Sla[] = SLAS): RunMetrics {
+export function runMetrics(e: ServingEngine, slas: readonly SlaThresholds[] = SLAS): RunMetrics {
   e.close();
   const log = e.finished;
   const n = log.length;

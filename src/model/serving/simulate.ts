@@ -1,7 +1,7 @@
 // One serving run: a workload, step times, a scheduler and a KV budget in; latency percentiles,
 // throughput, goodput per SLA and the queue over time out. Deterministic for a seed.
 
-import type { Sla } from '../chapter';
+import type { SlaThresholds } from '../chapter';
 import { ServingEngine } from './engine';
 import type { RequestRecord } from './finished-log';
 import { describeLengthDist } from './lengths';
@@ -27,7 +27,7 @@ export interface SimulationConfig {
   /** Stop at this simulated time; what is still in flight is reported unfinished. */
   horizonMs?: number;
   /** Default: the chapter's SLAs. */
-  slas?: readonly Sla[];
+  slas?: readonly SlaThresholds[];
   /** Bins in the queue-length series (default 256). */
   queueBins?: number;
   /** Keep every finished request's timestamps in the result (for tests and exports). */

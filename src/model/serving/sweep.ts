@@ -10,7 +10,7 @@
 // bisection assumes. Past saturation the queue grows for the whole run, so latencies there
 // depend on the request count.
 
-import { SLAS, type Sla } from '../chapter';
+import { SLAS, type SlaThresholds } from '../chapter';
 import type { RunCounts, SlaOutcome } from './metrics';
 import { type SimulationConfig, simulate } from './simulate';
 import type { Percentiles } from './stats';
@@ -28,7 +28,7 @@ export interface SweepPoint {
 }
 
 export interface SlaCapacity {
-  sla: Sla;
+  sla: SlaThresholds;
   /** Highest λ found to meet the SLA; undefined when even the lightest rate tried misses it. */
   maxRatePerS: number | undefined;
   /** The next rate up that missed it (undefined when none tried did). */
@@ -93,7 +93,7 @@ export function runAtRate(config: SweepConfig, ratePerS: number): SweepPoint {
   };
 }
 
-const outcomeOf = (p: SweepPoint, sla: Sla) => p.sla.find((o) => o.sla.id === sla.id);
+const outcomeOf = (p: SweepPoint, sla: SlaThresholds) => p.sla.find((o) => o.sla.id === sla.id);
 
 function limitedBy(o: SlaOutcome | undefined): SlaCapacity['limitedBy'] {
   if (o === undefined || o.met) return undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noteText } from '../../../src/cli/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
 import { a100Contrast } from '../../../src/model/contrast';
 import { getModel, kvCacheBytes, modelMatrices } from '../../../src/model/llm';
@@ -11,8 +12,12 @@ import {
   predictMeasured,
   ROOFLINE_KERNEL_EFFICIENCY,
 } from '../../../src/model/measured';
+import type { Note } from '../../../src/model/notes';
 import { predictReport } from '../../../src/model/report';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
+
+/** Notes as the CLI words them, one a line. */
+const words = (notes: readonly Note[]) => notes.map(noteText).join('\n');
 
 const model = getModel('llama-3-8b');
 const int4 = resolveFormat('int4');
@@ -62,15 +67,17 @@ describe('measured mode with GEMV rows at every shape', () => {
     expect(p.latencyThroughput.find((x) => x.batch === 1)?.source).toBe('measured');
     expect(p.latencyThroughput.find((x) => x.batch === 16)?.source).toBe('roofline');
     expect(p.source).toBe('roofline');
-    expect(p.notes.join('\n')).toMatch(
-      /no verified GEMM rows for int4 at M=512: .* from the roofline/,
+    expect(words(p.notes)).toMatch(/no verified GEMM rows for int4 at M=512: .* from the roofline/);
+    expect(p.notes).toContainEqual(
+      expect.objectContaining({ id: 'matrix-roofline', m: 512, format: 'int4' }),
     );
   });
 
   it('says WebGPU cannot know the memory capacity', () => {
     expect(p.memory.fits).toBeUndefined();
     expect(p.memory.capacityBytes).toBeUndefined();
-    expect(p.memory.note).toMatch(/WebGPU does not report/);
+    expect(words(p.memory.notes)).toMatch(/WebGPU does not report/);
+    expect(p.memory.notes).toEqual([{ id: 'no-capacity-in-webgpu' }]);
   });
 
   it('notes a matrix too large for one storage binding', () => {
@@ -79,7 +86,11 @@ describe('measured mode with GEMV rows at every shape', () => {
       model,
       int4,
     );
-    expect(small.memory.note).toMatch(/maxStorageBufferBindingSize/);
+    expect(words(small.memory.notes)).toMatch(/maxStorageBufferBindingSize \(128 MiB\)/);
+    expect(small.memory.notes[1]).toMatchObject({
+      id: 'binding-too-small',
+      bindingBytes: 128 * 2 ** 20,
+    });
   });
 
   it('is set beside the A100 contrast in the report, the A100 in spec mode', () => {
@@ -102,7 +113,7 @@ describe('measured mode: interpolation and fallbacks', () => {
       matRow('int4', 4.5, 1, 28672, 4096, t(28672, 4096)),
     ]);
     const p = predictMeasured(d, model, int4);
-    const notes = p.notes.join('\n');
+    const notes = words(p.notes);
     expect(notes).toMatch(/qkv 6144×4096 at M=1: interpolated/);
     expect(notes).toMatch(/down 4096×14336 at M=1: interpolated/);
     expect(notes).toMatch(/lm_head 128256×4096 at M=1: extrapolated/);
@@ -131,7 +142,7 @@ describe('measured mode: interpolation and fallbacks', () => {
   it('falls back to the roofline when there are no GEMV/GEMM rows, and says so', () => {
     const p = predictMeasured(doc([...reads, ...fma]), model, int4, { context: 0 });
     expect(p.source).toBe('roofline');
-    expect(p.notes.some((n) => /from the roofline/.test(n))).toBe(true);
+    expect(p.notes.map(noteText).some((n) => /from the roofline/.test(n))).toBe(true);
     // Memory-bound: weights / β at the expected kernel efficiency, + embedding row & norms are tiny.
     const weights = modelMatrices(model).reduce((s, m) => s + (m.count * m.n * m.k * 4.5) / 8, 0);
     expect(p.decode.msPerToken.expected).toBeCloseTo(
@@ -169,7 +180,7 @@ describe('measured mode: interpolation and fallbacks', () => {
     });
     expect(exact.latencyThroughput[0]?.source).toBe('measured');
     expect(exact.prefill.bound).toBe('compute');
-    expect(scaled.notes.join('\n')).toMatch(/scaled ×4\.00 from the GEMM measured at M=128/);
+    expect(words(scaled.notes)).toMatch(/scaled ×4\.00 from the GEMM measured at M=128/);
     // Linear FLOPs at 20 TFLOP/s either way.
     expect(scaled.prefill.ttftMs.expected).toBeCloseTo(exact.prefill.ttftMs.expected, 6);
     const linear = layerMats.reduce((s, m) => s + m.count * gemmMs(512, m.n, m.k), 0);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { explainGap, noteText } from '../../../src/cli/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
-import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../../src/model/chapter';
-import { a100Contrast, chapterNumbers } from '../../../src/model/contrast';
+import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../../../src/model/chapter';
+import { a100Contrast, chapterNumbers, gapFacts } from '../../../src/model/contrast';
 import { getGpu } from '../../../src/model/gpus';
 import { getModel } from '../../../src/model/llm';
 import { e2eMs, e2eRange, predictSpec } from '../../../src/model/predictor';
@@ -81,10 +82,17 @@ describe('spec mode: A100-80G, Llama 3 8B FP16', () => {
     const c = a100Contrast(llama8, fp16);
     expect(c.chapter?.itlMs).toEqual({ min: 22, max: 30 });
     expect(c.chapter?.scenario?.ttftMs).toEqual({ min: 120, max: 200 });
-    expect(c.chapter?.label).toMatch(/chapter/);
+    expect(c.chapter?.source).toBe(CHAPTER_SOURCE.url);
     expect(c.a100FloorMsPerToken).toBeCloseTo(p.decode.floorMsPerToken, 9);
-    expect(c.explanation).toMatch(/22–30 ms\/token/);
-    expect(c.explanation).toMatch(/7\.4 ms/);
+    // The gap is data; the CLI says it in words.
+    expect(c.gap).toEqual(gapFacts({ min: 22, max: 30 }, c.a100FloorMsPerToken));
+    const explanation = explainGap(
+      { min: 22, max: 30 },
+      c.a100FloorMsPerToken,
+      c.a100.decode.msPerToken.expected,
+    );
+    expect(explanation).toMatch(/22–30 ms\/token/);
+    expect(explanation).toMatch(/7\.4 ms/);
     expect('user' in c).toBe(false); // the A100 side only: the user's GPU is their prediction
     expect(chapterNumbers(llama8, resolveFormat('int8'))?.itlMs).toEqual({ min: 23, max: 23 });
     expect(chapterNumbers(getModel('llama-2-7b'), fp16)).toBeUndefined();
@@ -135,7 +143,8 @@ describe('latency–throughput and context', () => {
       16 * b16.decode.tokensPerSecond.expected,
       6,
     );
-    expect(b16.assumptions.join(' ')).toMatch(/queueing/);
+    expect(b16.assumptions.map(noteText).join(' ')).toMatch(/queueing/);
+    expect(b16.assumptions).toContainEqual({ id: 'ttft-alone' });
   });
 });
 
@@ -168,7 +177,7 @@ describe('memory', () => {
     expect(p.memory.kvBytes).toBe(1024 * 4 * 131072);
     expect(p.memory.totalBytes).toBe(p.memory.weightBytes + p.memory.kvBytes);
     expect(p.memory.fits).toBeUndefined();
-    expect(p.memory.note).toMatch(/cannot say/);
+    expect(p.memory.notes.map(noteText).join('; ')).toMatch(/cannot say/);
   });
 });
 

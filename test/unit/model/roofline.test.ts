@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noteText } from '../../../src/cli/notes-en';
 import { attainable, computeCeilingFor, fitRoofline } from '../../../src/model/roofline';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 
@@ -67,7 +68,12 @@ describe('roofline fit', () => {
   it('notes what is missing', () => {
     const empty = fitRoofline(doc([]));
     expect(empty.bandwidthGBps).toBeUndefined();
-    expect(empty.notes.join(' ')).toMatch(
+    expect(empty.notes).toEqual([
+      { id: 'no-read-rows' },
+      { id: 'no-fma-rows' },
+      { id: 'no-matrix-rows' },
+    ]);
+    expect(empty.notes.map(noteText).join(' ')).toMatch(
       /no verified read rows.*no verified FMA rows.*GEMV\/GEMM/,
     );
   });

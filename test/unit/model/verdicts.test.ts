@@ -56,9 +56,9 @@ describe('verdicts', () => {
   });
 
   it('describe how streaming feels', () => {
-    expect(itlFeel(10)).toBe('faster than reading');
-    expect(itlFeel(40)).toBe('about reading speed');
-    expect(itlFeel(70)).toBe('slower than reading');
+    expect(itlFeel(10)).toBe('faster-than-reading');
+    expect(itlFeel(40)).toBe('reading-speed');
+    expect(itlFeel(70)).toBe('slower-than-reading');
     expect(itlFeel(120)).toBe('stutters');
     expect(firstTokenFeelsFast(300)).toBe(true);
     expect(firstTokenFeelsFast(301)).toBe(false);

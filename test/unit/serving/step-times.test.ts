@@ -56,7 +56,7 @@ describe('step times from the predictor', () => {
     for (const perSeq of [0, 100, 1000, 3000, 100_000]) {
       expect(mt.decodeMs(1, perSeq)).toBeCloseTo(m.decode(1, perSeq).ms.expected, 9);
     }
-    expect(mt.source).toMatch(/^measured prediction for test synthetic synthetic GPU/);
+    expect(mt.source).toMatch(/^measured prediction for test synthetic — synthetic GPU/);
   });
 });
 
@@ -117,7 +117,7 @@ describe('serving hardware from an estimator', () => {
     const m = measuredEstimator(doc([...reads, fmaRow('f32', 20_000)]), llama8, fp16);
     expect(() => servingHardware(m, llama8, fp16)).toThrow(UnknownKvCapacityError);
     expect(() => servingHardware(m, llama8, fp16)).toThrow(
-      /memory of test synthetic synthetic GPU is unknown .* give the memory in GB or the KV-cache size in tokens/,
+      /memory of test synthetic — synthetic GPU is unknown .* give the memory in GB or the KV-cache size in tokens/,
     );
     expect(servingHardware(m, llama8, fp16, { memoryBytes: 24e9 }).kvCapacityTokens).toBe(
       kvCapacityFromMemory(24e9, llama8, fp16).tokens,

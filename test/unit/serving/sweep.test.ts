@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sla } from '../../../src/model/chapter';
+import type { SlaThresholds } from '../../../src/model/chapter';
 import { fixedStepTimes } from '../../../src/model/serving/step-times';
 import {
   runAtRate,
@@ -25,11 +25,11 @@ const config: SweepConfig = {
   },
 };
 
-const slas: Sla[] = [
-  { id: 'tight', label: 'tight', ttftP95Ms: 150, itlP95Ms: 40 },
-  { id: 'loose', label: 'loose', ttftP95Ms: 2000, itlP95Ms: 100 },
-  { id: 'impossible', label: 'impossible', ttftP95Ms: 1, itlP95Ms: undefined },
-  { id: 'none', label: 'none', ttftP95Ms: undefined, itlP95Ms: undefined },
+const slas: SlaThresholds[] = [
+  { id: 'tight', ttftP95Ms: 150, itlP95Ms: 40 },
+  { id: 'loose', ttftP95Ms: 2000, itlP95Ms: 100 },
+  { id: 'impossible', ttftP95Ms: 1, itlP95Ms: undefined },
+  { id: 'none', ttftP95Ms: undefined, itlP95Ms: undefined },
 ];
 
 describe('λ sweep', () => {

@@ -2,6 +2,9 @@
 // the bandwidth chart. Numbers arrive formatted (../numbers); functions take named parameters so
 // each language can order them as it needs.
 
+import type { ChapterBatch, ChapterNote } from '../../../model/chapter';
+import type { RooflineNoteId } from '../../../model/notes';
+
 export const charts = {
   roofline: {
     xTitle: 'arithmetic intensity (FLOP per byte moved)',
@@ -23,9 +26,15 @@ export const charts = {
       `roofline efficiency ${p.percent} of ${p.attainable} GFLOP/s`,
     noResults:
       'No results on screen: only the reference ceilings are drawn. Run the benchmark (or open a results file) to add this GPU’s.',
-    /** `notes` are the model's own notes, in English. */
+    /** `notes` are `missing`'s words, joined. */
     noBandwidth: (p: { notes: string }) =>
       `These results have no verified read rows, so no bandwidth ceiling: ${p.notes}.`,
+    /** What a results document lacks for the roofline (model/roofline.ts notes), by id. */
+    missing: {
+      'no-read-rows': 'no verified read rows: bandwidth ceiling unknown',
+      'no-fma-rows': 'no verified FMA rows: compute ceiling unknown',
+      'no-matrix-rows': 'no verified GEMV/GEMM rows: predictions use the roofline (β, π) alone',
+    } satisfies Record<RooflineNoteId, string>,
     adapter: { gpu: 'This GPU', software: 'This software adapter' },
     ceilings: (p: { adapter: string; beta: string; pis: string }) =>
       `${p.adapter}: β = ${p.beta} GB/s (read probe); π = ${p.pis}.`,
@@ -64,9 +73,12 @@ export const charts = {
       1: 'single user, batch = 1',
       16: '16 concurrent, short replies',
       64: '64 concurrent',
-    },
-    /** The chapter's notes on its scenarios, by their English text. */
-    notes: { 'TTFT includes queueing': 'TTFT includes queueing' },
+    } satisfies Record<ChapterBatch, string>,
+    /** The chapter's remarks on its scenarios, by code. */
+    notes: { 'ttft-includes-queueing': 'TTFT includes queueing' } satisfies Record<
+      ChapterNote,
+      string
+    >,
     chapterCaption: (p: { prompt: string; note: string; url: string }) =>
       `As reported by the chapter for Llama 3 8B FP16 on one A100-80G with a vLLM-class stack, ${p.prompt}-token prompts; * ${p.note}. Shown as the chapter gives them. Source: the chapter “Latency vs throughput”, ${p.url}`,
   },

@@ -1,6 +1,7 @@
 // The predictions section's words (English). Numbers arrive formatted (../numbers); functions take named
 // parameters so each language can order them as it needs.
 
+import type { ChapterBatch } from '../../../model/chapter';
 import type { Feel } from '../../../model/verdicts';
 
 const capitalise = (s: string): string => `${s.slice(0, 1).toUpperCase()}${s.slice(1)}`;
@@ -47,9 +48,9 @@ export const predictions = {
   firstTokenFast: 'first token feels instant',
   firstTokenSlow: 'first token is a noticeable wait',
   feel: {
-    'faster than reading': 'streams faster than reading',
-    'about reading speed': 'about reading speed',
-    'slower than reading': 'slower than reading',
+    'faster-than-reading': 'streams faster than reading',
+    'reading-speed': 'about reading speed',
+    'slower-than-reading': 'slower than reading',
     stutters: 'stutters',
   } satisfies Record<Feel, string>,
   feelLine: (p: { first: string; itl: string }) => `${p.first}; ${p.itl}`,
@@ -72,7 +73,7 @@ export const predictions = {
     'WebGPU does not report the GPU’s memory size, so whether a model fits is unknown.',
   noteSpec: (p: { source: string }) =>
     `Source: spec — the ${p.source}. No WebGPU is needed for these; run the benchmark for this GPU's own numbers.`,
-  /** Why a results document cannot drive measured mode; `why` is shown as it is. */
+  /** Why a results document cannot drive measured mode; `why` is charts.roofline.missing's words. */
   noteUnusable: (p: { why: string }) => `The results on screen cannot drive predictions: ${p.why}.`,
 
   // What the thresholds mean.
@@ -80,8 +81,8 @@ export const predictions = {
   thresholdReading: (p: { ms: string; tokensPerSecond: string }) =>
     `About ${p.ms} ms per token (${p.tokensPerSecond} tokens/s) is reading speed: text streams as fast as people read it.`,
   thresholdStutter: (p: { ms: string }) => `Over ${p.ms} ms per token, streaming visibly stutters.`,
-  /** The chapter's SLAs by id (model/chapter.ts); others are shown as the model names them. */
-  sla: { chat: 'interactive chat', 'code-completion': 'code completion' } as Record<string, string>,
+  /** The chapter's SLAs the page names, by id (model/chapter.ts). */
+  sla: { chat: 'interactive chat', 'code-completion': 'code completion' },
   slaNeeds: (p: { sla: string; ttft: string; itl: string }) =>
     `${capitalise(p.sla)} needs the first token within ${p.ttft} ms and each next token within ${p.itl} ms (P95).`,
   e2eFormula: 'End to end ≈ TTFT + (output tokens − 1) × ms/token: the chapter’s formula.',
@@ -91,21 +92,21 @@ export const predictions = {
   contrastThisMeasured: 'This GPU (measured)',
   contrastThisSpec: (p: { gpu: string }) => `${p.gpu} (spec)`,
   contrastError: (p: { format: string; error: string }) => `${p.format}: ${p.error}`,
-  /** The chapter's numbers' label, as model/contrast.ts gives it in English. */
+  /** How the chapter's numbers are labelled. */
   chapterReported: 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)',
   /** The chapter's Llama 3 8B scenarios, by batch (model/chapter.ts). */
   chapterScenario: {
     1: 'single user, batch = 1',
     16: '16 concurrent, short replies',
     64: '64 concurrent',
-  } as Record<number, string>,
+  } satisfies Record<ChapterBatch, string>,
   chapterWithScenario: (p: { label: string; scenario: string }) => `${p.label}, ${p.scenario}`,
   chapterSourced: (p: { chapter: string; source: string }) => `${p.chapter}; source: ${p.source}`,
   chapterNone: (p: { model: string; batch: string }) =>
     `The chapter gives no A100 numbers for ${p.model} at batch ${p.batch}.`,
   chapterLastColumn: (p: { chapter: string }) =>
     `Last column: as ${p.chapter}. Shown exactly as the chapter gives them.`,
-  /** Why the chapter's ITL is far above the A100's bandwidth floor (as model/contrast.ts explainGap). */
+  /** Why the chapter's ITL is far above the A100's bandwidth floor (model/contrast.ts gapFacts). */
   gapExplanation: (p: {
     min: string;
     max: string;

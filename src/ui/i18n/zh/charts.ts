@@ -18,6 +18,11 @@ export const charts: typeof en = {
     noResults:
       '当前没有结果：图中只画出参考 GPU 的上限。运行基准测试（或打开结果文件）即可加入本机 GPU 的屋顶线。',
     noBandwidth: (p) => `这些结果中没有通过校验的读取测试，因此没有带宽上限：${p.notes}。`,
+    missing: {
+      'no-read-rows': '没有通过校验的读取测试：带宽上限未知',
+      'no-fma-rows': '没有通过校验的 FMA 测试：算力上限未知',
+      'no-matrix-rows': '没有通过校验的 GEMV/GEMM 测试：预测只用屋顶线（β、π）',
+    },
     adapter: { gpu: '本机 GPU', software: '本机软件适配器' },
     ceilings: (p) => `${p.adapter}：β = ${p.beta} GB/s（读取探针）；π = ${p.pis}。`,
     pi: (p) => `${p.compute}（${p.format}，脊点 ${p.ridge} FLOP/byte）`,
@@ -49,7 +54,7 @@ export const charts: typeof en = {
       16: '16 路并发，短回复',
       64: '64 路并发',
     },
-    notes: { 'TTFT includes queueing': 'TTFT 含排队时间' },
+    notes: { 'ttft-includes-queueing': 'TTFT 含排队时间' },
     chapterCaption: (p) =>
       `原章节给出的数据：Llama 3 8B FP16，单张 A100-80G，vLLM 类推理栈，输入 ${p.prompt} token；* ${p.note}。按原章节原样列出。来源：原章节《延迟与吞吐》，${p.url}`,
   },

@@ -37,9 +37,9 @@ export const predictions: typeof en = {
   firstTokenFast: '首 token 几乎即时',
   firstTokenSlow: '首 token 需要明显等待',
   feel: {
-    'faster than reading': '输出快于阅读速度',
-    'about reading speed': '约等于阅读速度',
-    'slower than reading': '慢于阅读速度',
+    'faster-than-reading': '输出快于阅读速度',
+    'reading-speed': '约等于阅读速度',
+    'slower-than-reading': '慢于阅读速度',
     stutters: '明显卡顿',
   },
   feelLine: (p) => `${p.first}；${p.itl}`,

@@ -1,0 +1,111 @@
+// The CLI's English for the model's codes: notes and assumptions (model/notes.ts), the chapter's
+// scenarios and SLAs, how an ITL feels, and why the chapter's ITL is far above the floor. The
+// page words the same codes in its own languages (src/ui/i18n).
+
+import type { ChapterBatch, ChapterRange, SlaId } from '../model/chapter';
+import { gapFacts } from '../model/contrast';
+import type { Note } from '../model/notes';
+import type { Feel } from '../model/verdicts';
+
+/** How the chapter's numbers are labelled wherever they are shown. */
+export const CHAPTER_LABEL = 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)';
+
+/** The chapter's Llama 3 8B scenarios, by batch. */
+export const SCENARIO_LABELS: Record<ChapterBatch, string> = {
+  1: 'single user, batch = 1',
+  16: '16 concurrent, short replies',
+  64: '64 concurrent',
+};
+
+/** The chapter's SLA examples. */
+export const SLA_LABELS: Record<SlaId, string> = {
+  chat: 'interactive chat',
+  'code-completion': 'code completion',
+  'offline-summary': 'offline summarisation',
+  'api-standard': 'ToB API, standard tier',
+  'api-priority': 'ToB API, priority tier',
+};
+
+export const FEEL_WORDS: Record<Feel, string> = {
+  'faster-than-reading': 'faster than reading',
+  'reading-speed': 'about reading speed',
+  'slower-than-reading': 'slower than reading',
+  stutters: 'stutters',
+};
+
+/** One sentence on why the chapter's ITL and the bandwidth floor differ. */
+export function explainGap(chapterItl: ChapterRange, floorMs: number, specMs: number): string {
+  const g = gapFacts(chapterItl, floorMs);
+  return (
+    `The chapter's ${chapterItl.min}–${chapterItl.max} ms/token is ${g.timesLow.toFixed(1)}–${g.timesHigh.toFixed(1)}× the ` +
+    `${floorMs.toFixed(1)} ms it takes to read the weights once at the datasheet bandwidth, i.e. ${g.peakLow.toFixed(0)}–${g.peakHigh.toFixed(0)} % of peak: ` +
+    `it describes a whole serving stack (scheduler, sampling, HTTP, framework overhead) rather than the kernels, ` +
+    `which is why a tuned native engine is predicted near ${specMs.toFixed(1)} ms; both are shown.`
+  );
+}
+
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+
+/** A note or assumption of a prediction, in English. */
+export function noteText(n: Note): string {
+  switch (n.id) {
+    case 'no-read-rows':
+      return 'no verified read rows: bandwidth ceiling unknown';
+    case 'no-fma-rows':
+      return 'no verified FMA rows: compute ceiling unknown';
+    case 'no-matrix-rows':
+      return 'no verified GEMV/GEMM rows: predictions use the roofline (β, π) alone';
+    case 'matrix-by-bytes':
+      return `${n.matrix} ${n.n}×${n.k} at M=${n.m}: ${n.how} by bytes from measured ${n.format} shapes`;
+    case 'matrix-scaled':
+      return `${n.matrix} at M=${n.m}: scaled ×${n.factor.toFixed(2)} from the GEMM measured at M=${n.near}`;
+    case 'matrix-roofline':
+      return `no verified ${n.m === 1 ? 'GEMV' : 'GEMM'} rows for ${n.format} at M=${n.m}: ${n.matrix} from the roofline (β ${n.betaGBps.toFixed(0)} GB/s, π ${n.piGflops.toFixed(0)} GFLOP/s)`;
+    case 'attention-rate':
+      return `attention FLOPs at ${n.gflops.toFixed(0)} GFLOP/s (${n.fmaFormat === null ? 'best measured GEMM' : `FMA probe, ${n.fmaFormat}`})`;
+    case 'no-capacity-in-webgpu':
+      return 'WebGPU does not report how much memory the GPU has, so whether the model fits is unknown';
+    case 'binding-too-small':
+      return `the largest matrix (${mib(n.largestBytes)} MiB) exceeds maxStorageBufferBindingSize (${mib(n.bindingBytes)} MiB): it would have to be split`;
+    case 'bandwidth-ceiling':
+      return `bandwidth ceiling β = ${n.gbps.toFixed(1)} GB/s (best verified read at the largest working set)`;
+    case 'compute-ceiling':
+      return `compute ceiling π = ${n.gflops.toFixed(1)} GFLOP/s (FMA probe, ${n.from})`;
+    case 'dispatch-assumed':
+      return `per-dispatch overhead not measurable (one read size): assumed ${n.ms} ms`;
+    case 'dispatch-measured':
+      return `per-dispatch overhead ${n.ms.toFixed(4)} ms (intercept of the read sweep)`;
+    case 'fixed-cost':
+      return `fixed cost per token ${n.ms.toFixed(3)} ms = ${n.perLayer} small dispatches × ${n.layers} layers + ${n.perToken}; host round trips not measured`;
+    case 'measured-times':
+      return 'measured times are per dispatch (median; range from min to p95); the fastest verified variant per shape';
+    case 'roofline-efficiency':
+      return `roofline fallback: ${n.low * 100}–${n.high * 100} % (expected ${n.expected * 100} %) of min(π, I·β)`;
+    case 'capacity-not-given':
+      return 'memory capacity not given: cannot say whether it fits';
+    case 'capacity-datasheet':
+      return `capacity ${n.gb} GB from the datasheet; runtime buffers and fragmentation not counted`;
+    case 'datasheet':
+      return `${n.gpu}: ${n.bandwidthGBps} GB/s, ${n.tflops} TFLOP/s (${n.peak === 'fp32' ? 'shader ALU' : 'FP16 dense'}) from the datasheet`;
+    case 'runtime-profile': {
+      const { bandwidth: bw, overheadMsPerLayer: ov, compute: ce } = n;
+      return `runtime profile "${n.profile}": bandwidth efficiency ${bw.low}–${bw.high} (expected ${bw.expected}), overhead ${ov.low}–${ov.high} ms/layer (expected ${ov.expected}), compute efficiency ${ce.low}–${ce.high} (expected ${ce.expected})`;
+    }
+    case 'pass-max':
+      return 'each pass takes max(bytes / bandwidth, FLOPs / compute) + fixed overhead';
+    case 'itl-context':
+      return `ITL at ${n.context} cached tokens${n.defaulted ? ' (prompt + half the output)' : ''}`;
+    case 'kv-cache':
+      return `KV cache in ${n.bits}-bit elements; memory counts KV for ${n.tokens} tokens × batch ${n.batch}`;
+    case 'e2e-formula':
+      return 'E2E = TTFT + (output − 1) × ITL, single user, no queueing (the chapter’s formula)';
+    case 'ttft-alone':
+      return 'TTFT is one prompt alone; queueing behind other requests is not modelled';
+    case 'roofline-fallback':
+      return 'measured mode fell back to the roofline (β, π) where the results lack a kernel shape or format: see the notes';
+    case 'software-adapter':
+      return `the results come from a software adapter (${n.adapter}): these are a CPU's numbers, not a GPU's`;
+    case 'run-unfinished':
+      return `the results run did not finish: ${n.why}`;
+  }
+}

@@ -1,0 +1,99 @@
+// What `npm run predict -- --json` prints: the model's report with its codes and notes worded in
+// English (./notes-en.ts), field for field in the report's order.
+
+import type { PredictReport } from '../model/report';
+import {
+  CHAPTER_LABEL,
+  explainGap,
+  FEEL_WORDS,
+  noteText,
+  SCENARIO_LABELS,
+  SLA_LABELS,
+} from './notes-en';
+
+type A100 = PredictReport['a100'];
+
+export interface PredictJson
+  extends Omit<PredictReport, 'memory' | 'verdicts' | 'a100' | 'assumptions' | 'notes'> {
+  memory: Omit<PredictReport['memory'], 'notes'> & { note: string };
+  verdicts: {
+    sla: (PredictReport['verdicts']['sla'][number] & { label: string })[];
+    perception: { firstTokenFast: boolean; itlFeel: string };
+  };
+  a100: Omit<A100, 'chapter' | 'gap'> & {
+    chapter:
+      | (Omit<NonNullable<A100['chapter']>, 'scenarioBatch'> & {
+          label: string;
+          scenario: string | null;
+        })
+      | null;
+    explanation: string | null;
+  };
+  assumptions: string[];
+  notes: string[];
+}
+
+/** Why the chapter's ITL is far above the A100 floor, in one English sentence; null where it is not. */
+export function gapSentence(r: PredictReport): string | null {
+  const a = r.a100;
+  return a.gap === null || a.chapter === null
+    ? null
+    : explainGap(a.chapter.itlMs, a.floorMsPerToken, a.msPerToken.expected);
+}
+
+export function reportJson(r: PredictReport): PredictJson {
+  const { notes: capacityNotes, ...memory } = r.memory;
+  const c = r.a100.chapter;
+  return {
+    model: r.model,
+    modelName: r.modelName,
+    weights: r.weights,
+    bitsPerWeight: r.bitsPerWeight,
+    gpu: r.gpu,
+    gpuId: r.gpuId,
+    source: r.source,
+    rooflineFallback: r.rooflineFallback,
+    runtime: r.runtime,
+    promptTokens: r.promptTokens,
+    outputTokens: r.outputTokens,
+    batch: r.batch,
+    context: r.context,
+    weightBytes: r.weightBytes,
+    kvBytes: r.kvBytes,
+    decode: r.decode,
+    prefill: r.prefill,
+    e2eMs: r.e2eMs,
+    memory: { ...memory, note: capacityNotes.map(noteText).join('; ') },
+    itlVsContext: r.itlVsContext,
+    latencyThroughput: r.latencyThroughput,
+    verdicts: {
+      sla: r.verdicts.sla.map(({ id, ...v }) => ({ id, label: SLA_LABELS[id], ...v })),
+      perception: {
+        firstTokenFast: r.verdicts.perception.firstTokenFast,
+        itlFeel: FEEL_WORDS[r.verdicts.perception.itlFeel],
+      },
+    },
+    a100: {
+      gpu: r.a100.gpu,
+      runtime: r.a100.runtime,
+      msPerToken: r.a100.msPerToken,
+      tokensPerSecond: r.a100.tokensPerSecond,
+      ttftMs: r.a100.ttftMs,
+      floorMsPerToken: r.a100.floorMsPerToken,
+      chapter:
+        c === null
+          ? null
+          : {
+              label: CHAPTER_LABEL,
+              source: c.source,
+              itlMs: c.itlMs,
+              ttftMs: c.ttftMs,
+              systemTokensPerSecond: c.systemTokensPerSecond,
+              scenario: c.scenarioBatch === null ? null : SCENARIO_LABELS[c.scenarioBatch],
+            },
+      explanation: gapSentence(r),
+    },
+    assumptions: r.assumptions.map(noteText),
+    notes: r.notes.map(noteText),
+  };
+}

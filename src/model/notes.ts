@@ -1,0 +1,96 @@
+// What a prediction assumes and notes, as data: an id and the numbers (or names) that go with
+// it. The model never words them; the CLI words them in English (src/cli/notes-en.ts) and the
+// page words the ones it shows in its languages (src/ui/i18n).
+
+import type { ProfileId } from './profiles';
+
+/** A low–expected–high triple of a runtime profile. */
+interface Triple {
+  low: number;
+  expected: number;
+  high: number;
+}
+
+/** What is missing from a results document for the roofline (model/roofline.ts). */
+export type RooflineNote =
+  | { id: 'no-read-rows' }
+  | { id: 'no-fma-rows' }
+  | { id: 'no-matrix-rows' };
+
+export type RooflineNoteId = RooflineNote['id'];
+
+export type Note =
+  | RooflineNote
+  // Measured mode (model/measured.ts): where a matrix's time came from.
+  | {
+      id: 'matrix-by-bytes';
+      matrix: string;
+      n: number;
+      k: number;
+      m: number;
+      how: 'interpolated' | 'extrapolated';
+      format: string;
+    }
+  | { id: 'matrix-scaled'; matrix: string; m: number; factor: number; near: number }
+  | {
+      id: 'matrix-roofline';
+      matrix: string;
+      m: number;
+      format: string;
+      betaGBps: number;
+      piGflops: number;
+    }
+  /** Attention FLOPs at the best measured GEMM rate, or (fmaFormat set) at the FMA probe's. */
+  | { id: 'attention-rate'; gflops: number; fmaFormat: string | null }
+  // Measured mode: memory.
+  | { id: 'no-capacity-in-webgpu' }
+  | { id: 'binding-too-small'; largestBytes: number; bindingBytes: number }
+  // Measured mode: its assumptions.
+  | { id: 'bandwidth-ceiling'; gbps: number }
+  | { id: 'compute-ceiling'; gflops: number; from: string }
+  | { id: 'dispatch-assumed'; ms: number }
+  | { id: 'dispatch-measured'; ms: number }
+  | { id: 'fixed-cost'; ms: number; perLayer: number; layers: number; perToken: number }
+  | { id: 'measured-times' }
+  | { id: 'roofline-efficiency'; low: number; expected: number; high: number }
+  // Spec mode (model/predictor.ts).
+  | { id: 'capacity-not-given' }
+  | { id: 'capacity-datasheet'; gb: number }
+  | {
+      id: 'datasheet';
+      gpu: string;
+      bandwidthGBps: number;
+      tflops: number;
+      peak: 'fp32' | 'fp16';
+    }
+  | {
+      id: 'runtime-profile';
+      profile: ProfileId;
+      bandwidth: Triple;
+      overheadMsPerLayer: Triple;
+      compute: Triple;
+    }
+  | { id: 'pass-max' }
+  // Either mode (model/predictor.ts).
+  | { id: 'itl-context'; context: number; defaulted: boolean }
+  | { id: 'kv-cache'; bits: number; tokens: number; batch: number }
+  | { id: 'e2e-formula' }
+  | { id: 'ttft-alone' }
+  // The report (model/report.ts).
+  | { id: 'roofline-fallback' }
+  | { id: 'software-adapter'; adapter: string }
+  /** `why` is the results document's own `incomplete` text, as given. */
+  | { id: 'run-unfinished'; why: string };
+
+export type NoteId = Note['id'];
+
+/** The notes without repeats (two steps often note the same matrix). */
+export function uniqueNotes(notes: readonly Note[]): Note[] {
+  const seen = new Set<string>();
+  return notes.filter((n) => {
+    const key = JSON.stringify(n);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

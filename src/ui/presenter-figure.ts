@@ -1,0 +1,48 @@
+// The headline figure of each presenter screen, from the results on screen (or the datasheet).
+
+import { errorMessage } from '../core/error-message';
+import { predictReport } from '../model/report';
+import { fitRoofline } from '../model/roofline';
+import { t } from './i18n';
+import { fmt } from './i18n/numbers';
+import type { SlideId } from './presenter-slides';
+import type { Page } from './section';
+
+/** Decode and the A100 beside it, for the prediction settings on screen. */
+function predictionFigure(slide: 'decode' | 'predictions', page: Page): string {
+  const m = t().presenter.figure;
+  const ctx = page.context();
+  if (ctx === undefined) throw new Error('predictions not set up');
+  try {
+    const { report: r } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, ctx.options);
+    const names = { model: ctx.focusModel.name, format: ctx.focusFormat.id };
+    return slide === 'decode'
+      ? m.decode({
+          ...names,
+          ms: fmt(r.decode.msPerToken.expected),
+          floor: fmt(r.decode.floorMsPerToken),
+        })
+      : m.predictions({
+          ...names,
+          here: fmt(r.decode.msPerToken.expected),
+          a100: fmt(r.a100.msPerToken.expected),
+        });
+  } catch (e) {
+    return errorMessage(e);
+  }
+}
+
+export function presenterFigure(slide: SlideId, page: Page): string {
+  const m = t().presenter.figure;
+  if (slide === 'decode' || slide === 'predictions') return predictionFigure(slide, page);
+  const doc = page.onScreen();
+  const roof = doc === null ? null : fitRoofline(doc);
+  const beta = roof?.bandwidthGBps;
+  if (roof === null || beta === undefined) return m.noRun;
+  if (slide === 'compute') {
+    const [format, pi] = Object.entries(roof.computeGflops)[0] ?? [];
+    if (pi === undefined || format === undefined) return m.noRun;
+    return m.compute({ gflops: fmt(pi), ridge: fmt(pi / beta) });
+  }
+  return m.bandwidth({ gbps: fmt(beta) });
+}

@@ -1,0 +1,11 @@
+// The presenter's screens, in order, and the page sections each one shows.
+
+export const SLIDES = [
+  { id: 'bandwidth', sections: ['charts'] },
+  { id: 'compute', sections: ['summary'] },
+  { id: 'roofline', sections: ['roofline'] },
+  { id: 'decode', sections: ['run', 'latency'] },
+  { id: 'predictions', sections: ['predictions'] },
+] as const;
+
+export type SlideId = (typeof SLIDES)[number]['id'];

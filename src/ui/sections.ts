@@ -1,0 +1,37 @@
+// Every section of the page, in page order. To add one (2 files):
+//  1. Write src/ui/<name>.ts exporting a `Section` (./section.ts): an `id` not used in index.html,
+//     and `mount(host, page)` that builds its markup in `host` (text via ./dom's make/td/th, words
+//     from t() — add them to both src/ui/i18n/en and zh if it has any) and returns the hooks it
+//     wants: onDocument, onComparison, onContext, onAdapter, onRunning, onLocale.
+//  2. Add it to SECTIONS below where it should appear: the page creates a <section id> in <main>
+//     after the part of the page holding the section before it.
+
+import { adapterSection } from './adapter-panel';
+import { bandwidthSection } from './bandwidth';
+import { compareSection } from './compare-panel';
+import { latencySection } from './latency';
+import { memorySection } from './memory';
+import { predictionsSection } from './predictions';
+import { presenterSection } from './presenter';
+import { resultsSection } from './results-section';
+import { rooflineSection } from './roofline-chart';
+import { runSection } from './run-panel';
+import type { Section } from './section';
+import { shareSection } from './share-panel';
+import { summarySection } from './summary';
+
+export const SECTIONS: readonly Section[] = [
+  adapterSection,
+  runSection,
+  shareSection,
+  compareSection,
+  summarySection,
+  rooflineSection,
+  predictionsSection,
+  latencySection,
+  bandwidthSection,
+  memorySection,
+  resultsSection,
+  // Last: its figures read what the sections above have set (the prediction settings).
+  presenterSection,
+];
