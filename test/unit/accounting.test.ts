@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildPlan, isTuned, maxWorkingSet, workingSetSweep } from '../../src/bench/plan';
+import { fromHalfBits, roundHalf, toHalfBits } from '../../src/core/half';
 import {
   bandwidthCase,
   bandwidthGeometry,
@@ -9,7 +10,6 @@ import {
   READ_VARIANTS,
 } from '../../src/kernels/bandwidth';
 import { fmaCase, fmaGeometry, fmaReference } from '../../src/kernels/fma';
-import { fromHalfBits, roundHalf, toHalfBits } from '../../src/kernels/half';
 import type { KernelCase } from '../../src/kernels/types';
 
 const MiB = 1 << 20;
