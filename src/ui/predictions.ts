@@ -5,7 +5,7 @@
 // drive the latency–throughput and memory sections, through `onChange`.
 
 import { errorMessage } from '../core/error-message';
-import { resolveFormat, type WeightFormat } from '../core/formats';
+import { MODEL_FORMAT_IDS, resolveFormat, type WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION, SLAS } from '../model/chapter';
 import { gapFacts } from '../model/contrast';
@@ -27,7 +27,7 @@ import { onLocaleChange } from './i18n/locale';
 import { fmt, fmtAsGiven, fmtFixed, fmtGB, fmtInt } from './i18n/numbers';
 
 export const TABLE_MODELS = ['llama-3-8b', 'llama-3-70b'] as const;
-export const TABLE_FORMATS = ['fp16', 'int8', 'int4'] as const;
+export const TABLE_FORMATS = MODEL_FORMAT_IDS;
 /** Spec mode's GPU when nothing else is chosen. */
 export const DEFAULT_SPEC_GPU = 'rtx-4090';
 
@@ -219,6 +219,11 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     ui.focusModel,
     MODELS.map((m) => ({ value: m.id, label: m.name })),
     'llama-3-8b',
+  );
+  setOptions(
+    ui.focusFormat,
+    TABLE_FORMATS.map((f) => ({ value: f, label: f })),
+    'fp16',
   );
 
   let doc: ResultsDocument | null = null;
