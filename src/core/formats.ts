@@ -17,21 +17,18 @@ export const MODEL_FORMAT_IDS: readonly FormatId[] = FORMATS.filter((f) => f.ser
   (f) => f.id,
 );
 
-/** The kernel formats the benchmark measures (see ResultRow.format). */
-export type KernelFormat = FormatId;
-
 export interface WeightFormat {
   /** Canonical id: a FormatId, or 'custom'. */
   id: string;
   /** Bits per weight including per-group scales. */
   bitsPerWeight: number;
   /** Which measured kernel rows stand in for this format (measured mode). */
-  kernel: KernelFormat;
+  kernel: FormatId;
   description: string;
 }
 
 /** Stored bits plus the scale's share: 16 bits over a group of 32 add 0.5. */
-export const entryBitsPerWeight = (f: FormatEntry): number =>
+const entryBitsPerWeight = (f: FormatEntry): number =>
   f.storedBits + (f.scales === null ? 0 : 16 / f.scales.groupSize);
 
 /** A registered format's entry; throws for an id outside the registry. */

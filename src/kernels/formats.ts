@@ -164,10 +164,6 @@ export function weightReader(m: MatrixWords): (row: number, col: number) => numb
   };
 }
 
-/** The value the GPU sees at (row, col), exactly. */
-export const weightAt = (m: MatrixWords, row: number, col: number): number =>
-  weightReader(m)(row, col);
-
 /** All weights as the GPU sees them, row-major, in f64 (for small matrices and tests). */
 export function unpackMatrix(m: MatrixWords): Float64Array {
   const read = weightReader(m);

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { buildPlan, isTuned } from '../../src/bench/plan';
 import { PREDICT_USAGE, parsePredictArgs } from '../../src/cli/predict-args';
 import {
-  entryBitsPerWeight,
   FORMAT_ALIASES,
   FORMAT_IDS,
   FORMATS,
@@ -125,7 +124,7 @@ describe.each(FORMATS)('format $id', (f) => {
 
   it('counts bytes from its bits per weight, scales included', () => {
     expect(32 % f.storedBits).toBe(0);
-    const bpw = entryBitsPerWeight(f);
+    const bpw = f.storedBits + (f.scales === null ? 0 : 16 / f.scales.groupSize);
     expect(WEIGHT_FORMATS[id].bitsPerWeight).toBe(bpw);
     expect(weightBytes(64, WEIGHT_FORMATS[id])).toBe((64 * bpw) / 8);
     const packed = packMatrix(id, 3, 64, values(3, 64));

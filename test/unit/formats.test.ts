@@ -12,7 +12,7 @@ import {
   randomMatrixWords,
   ShapeError,
   unpackMatrix,
-  weightAt,
+  weightReader,
   wordsPerRow,
 } from '../../src/kernels/formats';
 
@@ -81,7 +81,7 @@ describe('layouts', () => {
       const w = unpackMatrix(m);
       expect(w.every(Number.isFinite)).toBe(true);
       expect(Math.max(...w.map(Math.abs))).toBeLessThan(2);
-      expect(weightAt(m, 2, 63)).toBe(w[2 * 64 + 63]);
+      expect(weightReader(m)(2, 63)).toBe(w[2 * 64 + 63]);
     }
   });
 });
