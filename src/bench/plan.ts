@@ -2,6 +2,7 @@
 // adapter). Full: sizes for real GPUs — the bandwidth sweep up to the largest working set the
 // limits allow, and the GEMV/GEMM shapes of Llama-3-8B and Llama-3-70B.
 
+import { FORMATS, type FormatId } from '../core/formats';
 import type { KernelName, PlanName } from '../core/results';
 import { isDefaultSettings, type RunSettings } from '../core/settings';
 import type { GpuContext } from '../gpu/device';
@@ -12,7 +13,6 @@ import {
   readVariantOptions,
 } from '../kernels/bandwidth';
 import { fmaCase } from '../kernels/fma';
-import type { MatrixFormat } from '../kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import { type KernelCase, variantNamed } from '../kernels/types';
@@ -114,7 +114,7 @@ interface MatrixPlan {
 const pinned = (candidates: string[], pin: string | undefined): string[] =>
   pin !== undefined && candidates.includes(pin) ? [pin] : candidates;
 
-function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedCase {
+function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase {
   return {
     kind: 'tuned',
     kernel: 'gemv',
@@ -134,7 +134,7 @@ function gemv(format: MatrixFormat, n: number, k: number, p: MatrixPlan): TunedC
  */
 const SMALL_M = 16;
 
-function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPlan): TunedCase {
+function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan): TunedCase {
   const regime = m <= SMALL_M ? `M≤${SMALL_M}` : `M>${SMALL_M}`;
   return {
     kind: 'tuned',
@@ -149,7 +149,11 @@ function gemm(format: MatrixFormat, m: number, n: number, k: number, p: MatrixPl
   };
 }
 
-const ALL_FORMATS: readonly MatrixFormat[] = ['f32', 'fp16', 'int8', 'int4'];
+/** The formats each part of a plan measures (core/format-registry says which takes part where). */
+const ALL_FORMATS = FORMATS.map((f) => f.id);
+const QUICK_GEMM_FORMATS = FORMATS.filter((f) => f.plan.quickGemm).map((f) => f.id);
+const MODEL_FORMATS = FORMATS.filter((f) => f.servesModels).map((f) => f.id);
+const BATCH_SWEEP_FORMATS = FORMATS.filter((f) => f.plan.batchSweep).map((f) => f.id);
 const BATCH_SWEEP = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
 /** A read size, tuned between READ_VARIANTS once per run (the peak is the faster one's). */
@@ -188,7 +192,7 @@ function probes(quick: boolean, inputs: PlanInputs, settings: RunSettings): Plan
 
 function quickKernels(p: MatrixPlan): TunedCase[] {
   const items: TunedCase[] = ALL_FORMATS.map((f) => gemv(f, 1024, 1024, p));
-  for (const f of ['f32', 'int4'] as const) {
+  for (const f of QUICK_GEMM_FORMATS) {
     for (const m of [1, 8, 64]) items.push(gemm(f, m, 512, 256, p));
   }
   return items;
@@ -202,13 +206,12 @@ function fullKernels(p: MatrixPlan): TunedCase[] {
   // Decode: every matrix of both models; f32 (the reference) on the 8B shapes only — at 70B
   // it would need up to 4 GB for one matrix.
   for (const mat of small) for (const f of ALL_FORMATS) items.push(gemv(f, mat.n, mat.k, p));
-  for (const mat of large)
-    for (const f of ['fp16', 'int8', 'int4'] as const) items.push(gemv(f, mat.n, mat.k, p));
+  for (const mat of large) for (const f of MODEL_FORMATS) items.push(gemv(f, mat.n, mat.k, p));
   // The batch sweep on two matrices: where decode stops being memory-bound.
   for (const name of ['o', 'gate_up']) {
     const mat = small.find((x) => x.name === name);
     if (!mat) continue;
-    for (const f of ['fp16', 'int4'] as const)
+    for (const f of BATCH_SWEEP_FORMATS)
       for (const m of BATCH_SWEEP) items.push(gemm(f, m, mat.n, mat.k, p));
   }
   // Prefill: the 8B layer matrices at 512-token prompts (M = 128, 256 come from the sweep).

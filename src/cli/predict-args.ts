@@ -2,12 +2,18 @@
 // wrong in a UsageError (the CLI prints it and exits 2).
 
 import { errorMessage } from '../core/error-message';
-import { resolveFormat, type WeightFormat } from '../core/formats';
+import { FORMATS, resolveFormat, type WeightFormat } from '../core/formats';
 import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
 import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
 import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
 import { getProfile, type ProfileId } from '../model/profiles';
 import { type FlagSpecs, type ParsedFlags, parseFlags, UsageError } from './flags';
+
+/** --weights' listed choices: the formats models are served in, with their aliases. */
+const servedFormats = FORMATS.filter((f) => f.servesModels);
+const WEIGHTS_CHOICES = `${servedFormats.map((f) => f.id).join(' | ')} (aliases ${servedFormats
+  .flatMap((f) => f.aliases)
+  .join(', ')})`;
 
 export const PREDICT_USAGE = `Usage: npm run predict -- --model ID --weights FORMAT [--bits-per-weight X]
          (--gpu ID | --bandwidth-gbps B --tflops T | --from RESULTS.json)
@@ -17,7 +23,7 @@ Predicts LLM decode (ms/token), prefill (TTFT) and end-to-end latency, from a GP
 or from a results document measured by \`npm run bench\` or the page, beside an A100.
 
   --model ID            llama-3-8b, llama-3-70b, llama-3.2-1b, … (a bad id lists them all)
-  --weights FORMAT      fp16 | int8 | int4 (aliases f16, q8_0, q4_0, q4f16_1)
+  --weights FORMAT      ${WEIGHTS_CHOICES}
   --bits-per-weight X   override the bits per weight, scales included (AWQ g128 ≈ 4.25, FP8 = 8)
   --gpu ID              a reference GPU's datasheet: a100, h100-sxm, rtx-4090, m3-max, …
   --bandwidth-gbps B    your own datasheet: peak memory bandwidth in GB/s …

@@ -1,61 +1,67 @@
-// Weight formats: how many bits each weight costs in memory, scales included.
+// Weight formats as the predictor and the pickers see them, derived from the registry
+// (core/format-registry): ids, aliases, and how many bits each weight costs in memory, scales
+// included.
 
-/** The kernel formats the benchmark measures (see ResultRow.format). */
-export type KernelFormat = 'f32' | 'fp16' | 'int8' | 'int4';
+import { FORMAT_REGISTRY, type FormatEntry, type FormatId } from './format-registry';
+
+export type { FormatEntry, FormatId } from './format-registry';
+
+/** Every registered format, in display order. */
+export const FORMATS: readonly (FormatEntry & { id: FormatId })[] = FORMAT_REGISTRY;
+
+/** Every format id, in display order: f32, fp16, int8, int4, … */
+export const FORMAT_IDS: readonly FormatId[] = FORMATS.map((f) => f.id);
+
+/** The formats LLM weights are served in (all but the f32 reference): predicted and compared. */
+export const MODEL_FORMAT_IDS: readonly FormatId[] = FORMATS.filter((f) => f.servesModels).map(
+  (f) => f.id,
+);
 
 export interface WeightFormat {
-  /** Canonical id: 'fp16' | 'int8' | 'int4' | 'f32', or 'custom'. */
+  /** Canonical id: a FormatId, or 'custom'. */
   id: string;
   /** Bits per weight including per-group scales. */
   bitsPerWeight: number;
   /** Which measured kernel rows stand in for this format (measured mode). */
-  kernel: KernelFormat;
+  kernel: FormatId;
   description: string;
 }
 
-/** Groups of 32 weights share one f16 scale: 16 / 32 = 0.5 extra bits per weight. */
-const GROUP32_F16_SCALE_BITS = 16 / 32;
+/** Stored bits plus the scale's share: 16 bits over a group of 32 add 0.5. */
+const entryBitsPerWeight = (f: FormatEntry): number =>
+  f.storedBits + (f.scales === null ? 0 : 16 / f.scales.groupSize);
 
-export const WEIGHT_FORMATS: Readonly<Record<KernelFormat, WeightFormat>> = {
-  f32: { id: 'f32', bitsPerWeight: 32, kernel: 'f32', description: 'float32' },
-  fp16: { id: 'fp16', bitsPerWeight: 16, kernel: 'fp16', description: 'float16' },
-  int8: {
-    id: 'int8',
-    bitsPerWeight: 8 + GROUP32_F16_SCALE_BITS,
-    kernel: 'int8',
-    description: 'int8, groups of 32 with an f16 scale (like llama.cpp Q8_0)',
-  },
-  int4: {
-    id: 'int4',
-    bitsPerWeight: 4 + GROUP32_F16_SCALE_BITS,
-    kernel: 'int4',
-    description: 'int4, groups of 32 with an f16 scale (like llama.cpp Q4_0, MLC q4f16_1)',
-  },
-};
+/** A registered format's entry; throws for an id outside the registry. */
+export function formatEntry(id: FormatId): FormatEntry {
+  const found = FORMATS.find((f) => f.id === id);
+  if (found === undefined) throw new RangeError(`no weight format ${id}`);
+  return found;
+}
 
-export const FORMAT_ALIASES: Readonly<Record<string, KernelFormat>> = {
-  fp32: 'f32',
-  float32: 'f32',
-  f16: 'fp16',
-  float16: 'fp16',
-  q8_0: 'int8',
-  q4_0: 'int4',
-  q4f16_1: 'int4',
-};
+export const WEIGHT_FORMATS: Readonly<Record<FormatId, WeightFormat>> = Object.fromEntries(
+  FORMATS.map((f) => [
+    f.id,
+    { id: f.id, bitsPerWeight: entryBitsPerWeight(f), kernel: f.id, description: f.description },
+  ]),
+) as Record<FormatId, WeightFormat>;
+
+export const FORMAT_ALIASES: Readonly<Record<string, FormatId>> = Object.fromEntries(
+  FORMATS.flatMap((f) => f.aliases.map((alias) => [alias, f.id])),
+);
 
 export class UnknownFormatError extends Error {
   constructor(readonly formatName: string) {
-    const known = [...Object.keys(WEIGHT_FORMATS), ...Object.keys(FORMAT_ALIASES)].join(', ');
+    const known = [...FORMAT_IDS, ...Object.keys(FORMAT_ALIASES)].join(', ');
     super(`Unknown weight format "${formatName}"; known: ${known}`);
     this.name = 'UnknownFormatError';
   }
 }
 
-/** The canonical kernel format for a name or alias (case-insensitive), or undefined. */
-export function formatId(name: string): KernelFormat | undefined {
+/** The canonical format for a name or alias (case-insensitive), or undefined. */
+export function formatId(name: string): FormatId | undefined {
   const key = name.trim().toLowerCase();
-  if (key in WEIGHT_FORMATS) return key as KernelFormat;
-  return FORMAT_ALIASES[key];
+  if (Object.hasOwn(WEIGHT_FORMATS, key)) return key as FormatId;
+  return Object.hasOwn(FORMAT_ALIASES, key) ? FORMAT_ALIASES[key] : undefined;
 }
 
 /**

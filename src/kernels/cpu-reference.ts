@@ -1,7 +1,8 @@
 // The CPU reference for Y = X·Wᵀ (GEMV is M = 1): f64 sums over the weights exactly as the GPU
 // sees them, compared with a tolerance scaled by Σ|w·x|. NaN fails.
 
-import { type MatrixFormat, randomMatrixWords, weightAt } from './formats';
+import type { FormatId } from '../core/formats';
+import { randomMatrixWords, weightReader } from './formats';
 import type { VerifyOutcome } from './types';
 import { mismatchTable } from './types';
 
@@ -46,7 +47,7 @@ function sameValues(a: Float32Array, b: Float32Array): boolean {
 }
 
 function reference(
-  format: MatrixFormat,
+  format: FormatId,
   m: number,
   n: number,
   k: number,
@@ -56,14 +57,14 @@ function reference(
 ): Reference {
   const key = `${format} ${m}×${n}×${k} ${seed}`;
   if (lastReference?.key === key && sameValues(lastReference.x, x)) return lastReference;
-  const words = randomMatrixWords(format, n, k, seed);
+  const weightAt = weightReader(randomMatrixWords(format, n, k, seed));
   // In a full check every weight row is reused M times: unpack each once. Samples rarely repeat.
   const full = m * n * k <= FULL_CHECK_MACS;
   const cache = new Map<number, Float64Array>();
   const weightRow = (row: number) => {
     let w = cache.get(row);
     if (!w) {
-      w = Float64Array.from({ length: k }, (_, c) => weightAt(words, row, c));
+      w = Float64Array.from({ length: k }, (_, c) => weightAt(row, c));
       if (full) cache.set(row, w);
     }
     return w;
@@ -88,7 +89,7 @@ function reference(
 
 export function verifyGemm(
   actual: Float32Array,
-  format: MatrixFormat,
+  format: FormatId,
   m: number,
   n: number,
   k: number,

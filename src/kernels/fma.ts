@@ -3,9 +3,9 @@
 
 import shaderF32 from '../../shaders/fma.wgsl?raw';
 import shaderF16 from '../../shaders/fma_f16.wgsl?raw';
+import { fromHalfBits, roundHalf, toHalfBits } from '../core/half';
 import { randomWord } from '../gpu/buffers';
 import { createComputePipeline } from '../gpu/pipeline';
-import { fromHalfBits, roundHalf, toHalfBits } from './half';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { mismatchTable } from './types';
 

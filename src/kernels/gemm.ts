@@ -1,33 +1,36 @@
-// GEMM Y = X·Wᵀ (prefill, batched decode): shaders/gemm.wgsl with the format's weights prepended.
+// GEMM Y = X·Wᵀ (prefill, batched decode): a variant's shader with the format's weights prepended.
 
 import gemmShader from '../../shaders/gemm.wgsl?raw';
-import { type MatrixFormat, matrixBytes } from './formats';
+import type { FormatId } from '../core/formats';
+import { matrixBytes } from './formats';
 import { type MatrixOptions, prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { WEIGHTS_TOLERANCE, weightsShader } from './weights';
 
+/** One GEMM variant: everything that differs between them. */
 export interface GemmVariant {
   name: string;
+  /** The WGSL that defines its entry point (after the weights code). */
+  shader: string;
   entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile';
-  /** Rows of Y (tokens) one workgroup computes; it always covers 32 columns (see gemm.wgsl). */
+  /** Rows of Y (tokens) one workgroup computes. */
   blockM: number;
+  /** Columns of Y (rows of W) one workgroup computes. */
+  blockN: number;
 }
 
 export const GEMM_VARIANTS: readonly GemmVariant[] = [
-  { name: 'reg4x4', entry: 'gemm_reg', blockM: 32 },
-  { name: 'reg8x4', entry: 'gemm_reg8', blockM: 64 },
-  { name: 'tile32-smem', entry: 'gemm_tile', blockM: 32 },
+  { name: 'reg4x4', shader: gemmShader, entry: 'gemm_reg', blockM: 32, blockN: 32 },
+  { name: 'reg8x4', shader: gemmShader, entry: 'gemm_reg8', blockM: 64, blockN: 32 },
+  { name: 'tile32-smem', shader: gemmShader, entry: 'gemm_tile', blockM: 32, blockN: 32 },
 ];
 
-/** Columns of Y (rows of W) one workgroup computes. */
-const BLOCK_N = 32;
-
-export function gemmBytes(format: MatrixFormat, m: number, n: number, k: number): number {
+export function gemmBytes(format: FormatId, m: number, n: number, k: number): number {
   return matrixBytes(format, n, k) + 4 * m * k + 4 * m * n;
 }
 
 export function gemmCase(
-  format: MatrixFormat,
+  format: FormatId,
   m: number,
   n: number,
   k: number,
@@ -48,7 +51,7 @@ export function gemmCase(
 
 function prepareGemm(
   env: KernelEnv,
-  format: MatrixFormat,
+  format: FormatId,
   m: number,
   n: number,
   k: number,
@@ -57,7 +60,7 @@ function prepareGemm(
 ): Promise<PreparedKernel> {
   return prepareMatrixProduct(env, {
     label: `gemm-${format}-${variant.name}`,
-    code: `${weightsShader(format)}\n${gemmShader}`,
+    code: `${weightsShader(format)}\n${variant.shader}`,
     tolerance: WEIGHTS_TOLERANCE.portable,
     entryPoint: variant.entry,
     format,
@@ -69,7 +72,7 @@ function prepareGemm(
     maxBindingBytes: options.maxBindingBytes,
     layout: (chunk) => ({
       params: [m, chunk.rows, k / 32, chunk.rowStart, n, 0, 0, 0],
-      workgroups: [Math.ceil(chunk.rows / BLOCK_N), Math.ceil(m / variant.blockM)],
+      workgroups: [Math.ceil(chunk.rows / variant.blockN), Math.ceil(m / variant.blockM)],
     }),
   });
 }

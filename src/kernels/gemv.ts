@@ -8,56 +8,12 @@ import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
 import rows4Shader from '../../shaders/gemv_rows4.wgsl?raw';
 import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
 import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
+import { type FormatId, formatEntry } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
-import { type MatrixFormat, matrixBytes, packedWords, packMatrix, weightAt } from './formats';
+import { matrixBytes, packedWords, packMatrix, weightReader } from './formats';
 import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
-import { WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
-
-export interface GemvVariant {
-  name: string;
-  entry: 'gemv_row' | 'gemv_rows4' | 'gemv_team' | 'gemv_subgroup' | 'gemv_subgroup_rows';
-  workgroupSize: number;
-  /**
-   * Invocations per row (gemv_team; gemv_subgroup: the whole workgroup); gemv_subgroup_rows:
-   * a subgroup per row, `workgroupSize / team` rows per workgroup; gemv_rows4: ¼ (an
-   * invocation takes four rows).
-   */
-  team: number;
-  /**
-   * How weights meet x: portable f32 code; f16-native for fp16 weights where shader-f16 is
-   * granted; dp4a for int8/int4 weights with int8 activations (packed_4x8_integer_dot_product).
-   */
-  weights: WeightsCode;
-}
-
-const ENTRIES: readonly Omit<GemvVariant, 'weights'>[] = [
-  { name: 'row-wg64', entry: 'gemv_row', workgroupSize: 64, team: 1 },
-  { name: 'rows4-wg64', entry: 'gemv_rows4', workgroupSize: 64, team: 1 / 4 },
-  { name: 'team32-wg256', entry: 'gemv_team', workgroupSize: 256, team: 32 },
-  { name: 'team8-wg64', entry: 'gemv_team', workgroupSize: 64, team: 8 },
-  { name: 'subgroup-wg64', entry: 'gemv_subgroup', workgroupSize: 64, team: 64 },
-  { name: 'subgroup-wg128', entry: 'gemv_subgroup', workgroupSize: 128, team: 128 },
-  { name: 'sgrow16-wg64', entry: 'gemv_subgroup_rows', workgroupSize: 64, team: 4 },
-];
-
-/**
- * Every entry point with every weights code: e.g. row-wg64, row-wg64-f16, row-wg64-dp4a. gemv_rows4
- * walks f32 x eight weights at a time, so it has no DP4A form (whose x is int8).
- */
-export const GEMV_VARIANTS: readonly GemvVariant[] = (
-  [
-    ['portable', ''],
-    ['f16-native', '-f16'],
-    ['dp4a', '-dp4a'],
-  ] as const
-).flatMap(([weights, suffix]) =>
-  ENTRIES.filter((v) => weights !== 'dp4a' || v.entry !== 'gemv_rows4').map((v) => ({
-    ...v,
-    name: v.name + suffix,
-    weights,
-  })),
-);
+import { hasWeightsCode, WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
 export interface GemvCapabilities {
   /** shader-f16 granted. */
@@ -70,6 +26,138 @@ export interface GemvCapabilities {
   subgroupId?: boolean;
 }
 
+type Capability = keyof GemvCapabilities;
+
+/** A variant's invocations: workgroup size and team (see GemvVariant). */
+type Invocations = { workgroupSize: number; team: number };
+
+/** What differs between the GEMV entry points: one row each. */
+interface EntryPoint {
+  /** The WGSL that defines it (after the weights code, x and gemv_common.wgsl). */
+  shader: string;
+  /** Directives the shader needs, first in the module. */
+  directives: string;
+  /** Device capabilities it needs (besides its weights code's). */
+  requires: readonly Capability[];
+  /** The weights codes it has a form for: gemv_rows4 walks f32 x, so it has no DP4A form. */
+  codes: readonly WeightsCode[];
+  /** Its override constants, from the variant's shape. */
+  constants(v: Invocations): Record<string, number>;
+}
+
+const ALL_CODES: readonly WeightsCode[] = ['portable', 'f16-native', 'dp4a'];
+const wgTeam = (v: Invocations) => ({ WG: v.workgroupSize, TEAM: v.team });
+const wg = (v: Invocations) => ({ WG: v.workgroupSize });
+
+const ENTRY_POINTS = {
+  gemv_row: {
+    shader: gemvShader,
+    directives: '',
+    requires: [],
+    codes: ALL_CODES,
+    constants: wgTeam,
+  },
+  gemv_team: {
+    shader: gemvShader,
+    directives: '',
+    requires: [],
+    codes: ALL_CODES,
+    constants: wgTeam,
+  },
+  gemv_rows4: {
+    shader: rows4Shader,
+    directives: '',
+    requires: [],
+    codes: ['portable', 'f16-native'],
+    constants: wg,
+  },
+  gemv_subgroup: {
+    shader: subgroupShader,
+    directives: 'enable subgroups;',
+    requires: ['subgroups'],
+    codes: ALL_CODES,
+    constants: wg,
+  },
+  gemv_subgroup_rows: {
+    shader: subgroupShader,
+    directives: 'enable subgroups;',
+    requires: ['subgroups', 'subgroupId'],
+    codes: ALL_CODES,
+    constants: (v) => ({ WG: v.workgroupSize, ROWS: v.workgroupSize / v.team }),
+  },
+} satisfies Record<string, EntryPoint>;
+
+const entryPoint = (name: keyof typeof ENTRY_POINTS): EntryPoint => ENTRY_POINTS[name];
+
+export interface GemvVariant {
+  name: string;
+  entry: keyof typeof ENTRY_POINTS;
+  workgroupSize: number;
+  /**
+   * Invocations per row (gemv_team; gemv_subgroup: the whole workgroup); gemv_subgroup_rows:
+   * a subgroup per row, `workgroupSize / team` rows per workgroup; gemv_rows4: ¼ (an
+   * invocation takes four rows). A workgroup covers workgroupSize / team rows.
+   */
+  team: number;
+  /**
+   * How weights meet x: portable f32 code; f16-native for fp16 weights where shader-f16 is
+   * granted; dp4a for int8/int4 weights with int8 activations (packed_4x8_integer_dot_product).
+   */
+  weights: WeightsCode;
+}
+
+/** The variants, one row each, before the weights code is chosen. */
+const ROWS: readonly Omit<GemvVariant, 'weights'>[] = [
+  { name: 'row-wg64', entry: 'gemv_row', workgroupSize: 64, team: 1 },
+  { name: 'rows4-wg64', entry: 'gemv_rows4', workgroupSize: 64, team: 1 / 4 },
+  { name: 'team32-wg256', entry: 'gemv_team', workgroupSize: 256, team: 32 },
+  { name: 'team8-wg64', entry: 'gemv_team', workgroupSize: 64, team: 8 },
+  { name: 'subgroup-wg64', entry: 'gemv_subgroup', workgroupSize: 64, team: 64 },
+  { name: 'subgroup-wg128', entry: 'gemv_subgroup', workgroupSize: 128, team: 128 },
+  { name: 'sgrow16-wg64', entry: 'gemv_subgroup_rows', workgroupSize: 64, team: 4 },
+];
+
+/** What differs between the weights codes: one row each. */
+interface WeightsCodeRow {
+  /** Appended to the variant's name: row-wg64, row-wg64-f16, row-wg64-dp4a. */
+  suffix: string;
+  /** The device capability it needs, if any. */
+  requires: readonly Capability[];
+  /** x's declaration: the shared f32 one, or none where the weights code declares its own. */
+  x: string;
+  /** Bytes of x as the kernel reads it. */
+  inputBytes(format: FormatId, k: number): number;
+  /** x as the kernel reads it, and the values the reference uses (default: f32 activations). */
+  input?(format: FormatId, k: number): { words: Uint32Array; values: Float32Array };
+}
+
+const f32Input = (_format: FormatId, k: number) => 4 * k;
+
+/** Whether DP4A x carries each group's activation sum (for weights stored with an offset). */
+const groupSums = (format: FormatId) => formatEntry(format).codes.dp4a?.groupSums === true;
+
+const WEIGHTS_CODES: Record<WeightsCode, WeightsCodeRow> = {
+  portable: { suffix: '', requires: [], x: xF32, inputBytes: f32Input },
+  'f16-native': { suffix: '-f16', requires: ['f16'], x: xF32, inputBytes: f32Input },
+  dp4a: {
+    suffix: '-dp4a',
+    requires: ['dp4a'],
+    x: '',
+    // int8 with an f16 scale per 32, and an i32 sum per 32 where the format needs it.
+    inputBytes: (format, k) => matrixBytes('int8', 1, k) + (groupSums(format) ? (4 * k) / 32 : 0),
+    input: (format, k) => int8Activations(k, groupSums(format)),
+  },
+};
+
+/** Every row with every weights code its entry point has: e.g. row-wg64, row-wg64-f16, row-wg64-dp4a. */
+export const GEMV_VARIANTS: readonly GemvVariant[] = ALL_CODES.flatMap((weights) =>
+  ROWS.filter((v) => entryPoint(v.entry).codes.includes(weights)).map((v) => ({
+    ...v,
+    name: v.name + WEIGHTS_CODES[weights].suffix,
+    weights,
+  })),
+);
+
 /** What a device offers the GEMV variants. */
 export const gemvCapabilities = (
   gpu: Pick<GpuContext, 'hasF16' | 'hasDp4a' | 'hasSubgroups' | 'hasSubgroupId'>,
@@ -81,33 +169,27 @@ export const gemvCapabilities = (
 });
 
 /** The variants that can run for `format` with these capabilities. */
-export function gemvVariantsFor(format: MatrixFormat, caps: GemvCapabilities): GemvVariant[] {
-  return GEMV_VARIANTS.filter((v) => {
-    if (v.entry === 'gemv_subgroup' && caps.subgroups !== true) return false;
-    if (v.entry === 'gemv_subgroup_rows' && !(caps.subgroups === true && caps.subgroupId === true))
-      return false;
-    if (v.weights === 'dp4a') return (format === 'int8' || format === 'int4') && caps.dp4a;
-    return v.weights === 'portable' || (format === 'fp16' && caps.f16);
-  });
+export function gemvVariantsFor(format: FormatId, caps: GemvCapabilities): GemvVariant[] {
+  const granted = (c: Capability) => caps[c] === true;
+  return GEMV_VARIANTS.filter(
+    (v) =>
+      entryPoint(v.entry).requires.every(granted) &&
+      WEIGHTS_CODES[v.weights].requires.every(granted) &&
+      hasWeightsCode(format, v.weights),
+  );
 }
 
 /** Bytes of x as the kernel reads it: f32, or (DP4A) int8 with f16 scales (+ i32 sums for int4). */
-export function gemvInputBytes(format: MatrixFormat, k: number, variant?: GemvVariant): number {
-  if (variant?.weights !== 'dp4a') return 4 * k;
-  return matrixBytes('int8', 1, k) + (format === 'int4' ? (4 * k) / 32 : 0);
+export function gemvInputBytes(format: FormatId, k: number, variant?: GemvVariant): number {
+  return WEIGHTS_CODES[variant?.weights ?? 'portable'].inputBytes(format, k);
 }
 
-export function gemvBytes(
-  format: MatrixFormat,
-  n: number,
-  k: number,
-  variant?: GemvVariant,
-): number {
+export function gemvBytes(format: FormatId, n: number, k: number, variant?: GemvVariant): number {
   return matrixBytes(format, n, k) + gemvInputBytes(format, k, variant) + 4 * n;
 }
 
 export function gemvCase(
-  format: MatrixFormat,
+  format: FormatId,
   n: number,
   k: number,
   variant: GemvVariant,
@@ -126,38 +208,34 @@ export function gemvCase(
 }
 
 /** A GEMV variant's WGSL: directives, weights code, x (unless DP4A), shared part, entries. */
-function gemvCode(format: MatrixFormat, variant: GemvVariant): string {
-  const subgroup = variant.entry === 'gemv_subgroup' || variant.entry === 'gemv_subgroup_rows';
+function gemvCode(format: FormatId, variant: GemvVariant): string {
+  const entry = entryPoint(variant.entry);
   return [
-    subgroup ? 'enable subgroups;' : '',
+    entry.directives,
     weightsShader(format, variant.weights),
-    variant.weights === 'dp4a' ? '' : xF32,
+    WEIGHTS_CODES[variant.weights].x,
     gemvCommon,
-    subgroup ? subgroupShader : variant.entry === 'gemv_rows4' ? rows4Shader : gemvShader,
+    entry.shader,
   ].join('\n');
 }
 
 function prepareGemv(
   env: KernelEnv,
-  format: MatrixFormat,
+  format: FormatId,
   n: number,
   k: number,
   variant: GemvVariant,
   options: MatrixOptions,
 ): Promise<PreparedKernel> {
   const rowsPerWorkgroup = variant.workgroupSize / variant.team;
+  const { input } = WEIGHTS_CODES[variant.weights];
   return prepareMatrixProduct(env, {
     label: `gemv-${format}-${variant.name}`,
     code: gemvCode(format, variant),
     tolerance: WEIGHTS_TOLERANCE[variant.weights],
     entryPoint: variant.entry,
-    constants:
-      variant.entry === 'gemv_subgroup_rows'
-        ? { WG: variant.workgroupSize, ROWS: variant.workgroupSize / variant.team }
-        : variant.entry === 'gemv_row' || variant.entry === 'gemv_team'
-          ? { WG: variant.workgroupSize, TEAM: variant.team }
-          : { WG: variant.workgroupSize },
-    ...(variant.weights === 'dp4a' ? { input: int8Activations(k, format === 'int4') } : {}),
+    constants: entryPoint(variant.entry).constants(variant),
+    ...(input === undefined ? {} : { input: input(format, k) }),
     format,
     m: 1,
     n,
@@ -198,6 +276,6 @@ export function int8Activations(
       sums[g] = sum;
     }
   }
-  const view = packedWords(packed);
-  return { words, values: Float32Array.from({ length: k }, (_, c) => weightAt(view, 0, c)) };
+  const read = weightReader(packedWords(packed));
+  return { words, values: Float32Array.from({ length: k }, (_, c) => read(0, c)) };
 }

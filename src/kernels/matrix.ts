@@ -3,6 +3,7 @@
 // working set then exceeds the last-level cache). Filled on the GPU with the same counter hash
 // the CPU reference reads (randomMatrixWords).
 
+import type { FormatId } from '../core/formats';
 import { copyWhole } from '../gpu/buffers';
 import { type FillSpec, fillRandom } from '../gpu/fill';
 import { createComputePipeline } from '../gpu/pipeline';
@@ -11,11 +12,10 @@ import {
   checkShape,
   GROUP_SIZE,
   isGrouped,
-  type MatrixFormat,
   matrixBytes,
   SCALE_WORD_MASK,
   scaleSeed,
-  WEIGHT_WORD_MASK,
+  weightWordMask,
   wordsPerRow,
 } from './formats';
 import type { KernelEnv, PreparedKernel } from './types';
@@ -30,7 +30,7 @@ export interface MatrixChunk {
 }
 
 export interface GpuMatrix {
-  format: MatrixFormat;
+  format: FormatId;
   n: number;
   k: number;
   copies: number;
@@ -39,7 +39,7 @@ export interface GpuMatrix {
 
 /** Rows per chunk: as many as fit `maxBindingBytes`, even (so scale words never straddle). */
 export function rowsPerChunk(
-  format: MatrixFormat,
+  format: FormatId,
   n: number,
   k: number,
   maxBindingBytes: number,
@@ -67,7 +67,7 @@ async function fillOrCopy(
 export async function uploadMatrix(
   env: KernelEnv,
   spec: {
-    format: MatrixFormat;
+    format: FormatId;
     n: number;
     k: number;
     seed: number;
@@ -99,7 +99,7 @@ export async function uploadMatrix(
       await fillOrCopy(env, chunk.weights[0], w, {
         seed,
         first: rowStart * words,
-        ...WEIGHT_WORD_MASK[format],
+        ...weightWordMask(format),
       });
       chunk.weights.push(w);
       if (chunk.scales) {
@@ -213,7 +213,7 @@ export interface MatrixProductSpec {
   code: string;
   entryPoint: string;
   constants?: Record<string, number>;
-  format: MatrixFormat;
+  format: FormatId;
   m: number;
   n: number;
   k: number;

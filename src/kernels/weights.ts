@@ -1,14 +1,9 @@
-// The WGSL that dequantizes each weight format (shaders/weights_<format>.wgsl), prepended to
-// the GEMV and GEMM shaders, and how closely each implementation must match the f64 reference.
+// The WGSL that dequantizes each weight format, prepended to the GEMV and GEMM shaders: found by
+// name, shaders/weights_<id>.wgsl (portable) and weights_<id>_<code>.wgsl (a format's optional
+// codes, as its registry entry lists them), so a new format needs no edit here. Also how closely
+// each implementation must match the f64 reference.
 
-import f32 from '../../shaders/weights_f32.wgsl?raw';
-import fp16 from '../../shaders/weights_fp16.wgsl?raw';
-import fp16Native from '../../shaders/weights_fp16_native.wgsl?raw';
-import int4 from '../../shaders/weights_int4.wgsl?raw';
-import int4Dp4a from '../../shaders/weights_int4_dp4a.wgsl?raw';
-import int8 from '../../shaders/weights_int8.wgsl?raw';
-import int8Dp4a from '../../shaders/weights_int8_dp4a.wgsl?raw';
-import type { MatrixFormat } from './formats';
+import { type FormatId, formatEntry } from '../core/formats';
 
 /**
  * 'portable' runs on every adapter; 'f16-native' computes fp16 weights in f16 (shader-f16);
@@ -16,14 +11,38 @@ import type { MatrixFormat } from './formats';
  */
 export type WeightsCode = 'portable' | 'f16-native' | 'dp4a';
 
-const PORTABLE: Record<MatrixFormat, string> = { f32, fp16, int8, int4 };
+/** Every weights_*.wgsl, by file name. */
+const SHADERS: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('../../shaders/weights_*.wgsl', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([path, code]) => [path.slice(path.lastIndexOf('/') + 1), code]),
+);
 
-export function weightsShader(format: MatrixFormat, code: WeightsCode = 'portable'): string {
-  if (code === 'portable') return PORTABLE[format];
-  if (code === 'dp4a' && format === 'int8') return int8Dp4a;
-  if (code === 'dp4a' && format === 'int4') return int4Dp4a;
-  if (code === 'f16-native' && format === 'fp16') return `enable f16;\n${fp16Native}`;
-  throw new RangeError(`no ${code} weights code for ${format}`);
+/** Each code's file name, and the directive it needs first. */
+const CODE_FILES: Record<WeightsCode, { suffix: string; directive: string }> = {
+  portable: { suffix: '', directive: '' },
+  'f16-native': { suffix: '_native', directive: 'enable f16;\n' },
+  dp4a: { suffix: '_dp4a', directive: '' },
+};
+
+/** Whether `format` has `code` (every format has the portable code). */
+export const hasWeightsCode = (format: FormatId, code: WeightsCode): boolean =>
+  code === 'portable' || formatEntry(format).codes[code] !== undefined;
+
+/** The file that holds `format`'s `code`, e.g. weights_int4_dp4a.wgsl. */
+export const weightsShaderFile = (format: FormatId, code: WeightsCode = 'portable'): string =>
+  `weights_${format}${CODE_FILES[code].suffix}.wgsl`;
+
+export function weightsShader(format: FormatId, code: WeightsCode = 'portable'): string {
+  const file = weightsShaderFile(format, code);
+  const source = SHADERS[file];
+  if (!hasWeightsCode(format, code)) throw new RangeError(`no ${code} weights code for ${format}`);
+  if (source === undefined) throw new RangeError(`shaders/${file} is missing`);
+  return `${CODE_FILES[code].directive}${source}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Two results documents side by side: the ceilings, every GEMV/GEMM shape both measured, and the
 // decode prediction each implies — with B ÷ A for each. Pure; the page draws it.
 
-import { resolveFormat } from '../core/formats';
+import { FORMAT_IDS, type FormatId, MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { PlanName, ResultRow, ResultsDocument } from '../core/results';
 import { getModel } from './llm';
 import { predictMeasured } from './measured';
@@ -11,7 +11,7 @@ export type ComparisonKind = 'read' | 'compute' | 'gemv' | 'gemm' | 'decode';
 
 export interface ComparisonLine {
   kind: ComparisonKind;
-  /** Kernel or weight format (f32, fp16, int8, int4); for compute, the FMA format. */
+  /** Kernel or weight format (a FormatId); for compute, the FMA format. */
   format?: string;
   /** GEMV/GEMM: the matrix shape. */
   shape?: { m: number; n: number; k: number };
@@ -33,11 +33,11 @@ export interface Comparison {
   notComparable: ('a' | 'b')[];
 }
 
-/** Models and formats whose decode prediction is compared. */
-export const COMPARED_DECODES = [
-  { model: 'llama-3-8b', formats: ['fp16', 'int8', 'int4'] },
+/** Models and formats whose decode prediction is compared: 70B in int4, as it is usually run. */
+export const COMPARED_DECODES: readonly { model: string; formats: readonly FormatId[] }[] = [
+  { model: 'llama-3-8b', formats: MODEL_FORMAT_IDS },
   { model: 'llama-3-70b', formats: ['int4'] },
-] as const;
+];
 
 const shapeKey = (r: ResultRow) =>
   `${r.kernel} ${r.format} ${r.shape.m ?? 1}×${r.shape.n ?? 0}×${r.shape.k ?? 0}`;
@@ -97,7 +97,7 @@ export function compareRuns(a: ResultsDocument, b: ResultsDocument): Comparison 
   const matA = bestMatrixRows(a);
   const matB = bestMatrixRows(b);
   const shared = [...matA.keys()].filter((k) => matB.has(k));
-  const order = ['f32', 'fp16', 'int8', 'int4'];
+  const order: readonly string[] = FORMAT_IDS;
   const rows = shared
     .map((k) => [matA.get(k), matB.get(k)] as const)
     .filter((p): p is readonly [ResultRow, ResultRow] => p[0] !== undefined && p[1] !== undefined)

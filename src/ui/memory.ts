@@ -2,15 +2,13 @@
 // once per token (plus the KV cache), so at a bandwidth ceiling ms/token follows bytes/token —
 // which is why INT4 decodes faster than FP16.
 
-import { WEIGHT_FORMATS } from '../core/formats';
+import { FORMAT_IDS, WEIGHT_FORMATS } from '../core/formats';
 import { decodeWeightBytes, kvCacheBytes } from '../model/llm';
 import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
 import { element, make, td, th } from './dom';
 import { t } from './i18n';
 import { fmt, fmtGB, fmtInt, fmtPercent } from './i18n/numbers';
 import type { PageContext, Section } from './section';
-
-const FORMATS = ['f32', 'fp16', 'int8', 'int4'] as const;
 
 export interface MemoryView {
   render(ctx: PageContext): void;
@@ -36,7 +34,7 @@ export function setupMemory(): MemoryView {
       (o.promptTokens ?? DEFAULT_PROMPT_TOKENS) +
         Math.floor((o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) / 2);
     const kv = kvCacheBytes(model, context);
-    const rows = FORMATS.map((f) => {
+    const rows = FORMAT_IDS.map((f) => {
       const format = WEIGHT_FORMATS[f];
       const weights = decodeWeightBytes(model, format);
       return { f, format, weights, total: weights + kv };

@@ -6,7 +6,7 @@
 
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import { resolveFormat } from '../core/formats';
+import { MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { PERCEPTION, SLAS } from '../model/chapter';
 import { GPUS, getGpu } from '../model/gpus';
@@ -27,7 +27,7 @@ import { fmt, fmtAsGiven, fmtFixed, fmtGB, fmtInt } from './i18n/numbers';
 import type { PageContext, Section } from './section';
 
 export const TABLE_MODELS = ['llama-3-8b', 'llama-3-70b'] as const;
-export const TABLE_FORMATS = ['fp16', 'int8', 'int4'] as const;
+export const TABLE_FORMATS = MODEL_FORMAT_IDS;
 /** Spec mode's GPU when nothing else is chosen. */
 export const DEFAULT_SPEC_GPU = 'rtx-4090';
 
@@ -443,6 +443,11 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     ui.focusModel,
     MODELS.map((m) => ({ value: m.id, label: m.name })),
     'llama-3-8b',
+  );
+  setOptions(
+    ui.focusFormat,
+    TABLE_FORMATS.map((f) => ({ value: f, label: f })),
+    'fp16',
   );
   const shown: Shown = { doc: null, unusable: undefined };
   let current: PredictionContext | undefined;

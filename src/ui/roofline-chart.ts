@@ -3,6 +3,7 @@
 // ceilings (the A100 by default) for contrast. Format is shown by point style as well as colour;
 // GEMV points are filled, GEMM points hollow.
 
+import { FORMAT_IDS } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { GPUS, type GpuSpec, getGpu } from '../model/gpus';
 import { fitRoofline, type Roofline } from '../model/roofline';
@@ -17,17 +18,29 @@ import type { Section } from './section';
 const X_MIN = 0.1;
 const X_MAX = 1000;
 
-const FORMAT_STYLE: Record<
-  string,
-  { color: string; point: 'circle' | 'rect' | 'triangle' | 'rectRot' }
-> = {
-  f32: { color: '#2458d6', point: 'circle' },
-  fp16: { color: '#c2410c', point: 'rect' },
-  int8: { color: '#15803d', point: 'triangle' },
-  int4: { color: '#7c3aed', point: 'rectRot' },
+type FormatStyle = {
+  color: string;
+  point: 'circle' | 'rect' | 'triangle' | 'rectRot' | 'star' | 'rectRounded';
 };
-const styleOf = (format: string) =>
-  FORMAT_STYLE[format] ?? { color: '#444', point: 'circle' as const };
+
+/** Styles in registry order (f32, fp16, int8, int4, then formats added later, cycling). */
+const FORMAT_STYLES: readonly FormatStyle[] = [
+  { color: '#2458d6', point: 'circle' },
+  { color: '#c2410c', point: 'rect' },
+  { color: '#15803d', point: 'triangle' },
+  { color: '#7c3aed', point: 'rectRot' },
+  { color: '#0e7490', point: 'star' },
+  { color: '#b45309', point: 'rectRounded' },
+];
+const styleOf = (format: string): FormatStyle => {
+  const i = (FORMAT_IDS as readonly string[]).indexOf(format);
+  return (
+    (i < 0 ? undefined : FORMAT_STYLES[i % FORMAT_STYLES.length]) ?? {
+      color: '#444',
+      point: 'circle',
+    }
+  );
+};
 
 interface Pt {
   x: number;
@@ -142,7 +155,7 @@ function measuredDatasets(roof: Roofline, second = false): RooflineChartType['da
     });
     groups.set(key, pts);
   }
-  const order = ['f32', 'fp16', 'int8', 'int4'];
+  const order: readonly string[] = FORMAT_IDS;
   const keys = [...groups.keys()].sort((a, b) => {
     const [ka = '', fa = ''] = a.split(' ');
     const [kb = '', fb = ''] = b.split(' ');

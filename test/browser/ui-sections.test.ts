@@ -4,11 +4,12 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import pageHtml from '../../index.html?raw';
+import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import type { ResultsDocument } from '../../src/core/results';
 import { latencySection } from '../../src/ui/latency';
 import { memorySection } from '../../src/ui/memory';
 import { PageController } from '../../src/ui/page';
-import { clampInput, LIMITS, predictionsSection } from '../../src/ui/predictions';
+import { clampInput, LIMITS, predictionsSection, TABLE_MODELS } from '../../src/ui/predictions';
 import { rooflineSection } from '../../src/ui/roofline-chart';
 import type { ScreenOrigin, Section } from '../../src/ui/section';
 import { doc, fmaRow, matRow, readRow } from '../unit/model/synthetic';
@@ -65,13 +66,24 @@ describe('page sections', () => {
 
   it('predicts in spec mode with no document, and draws the reference roofline', () => {
     const rows = document.querySelectorAll('#pred-table tbody tr[data-source="spec"]');
-    expect(rows.length).toBe(6);
+    // Every model of the table in every format models are served in (fp16, int8, int4, …).
+    expect(rows.length).toBe(TABLE_MODELS.length * MODEL_FORMAT_IDS.length);
+    expect([...$<HTMLSelectElement>('#focus-format').options].map((o) => o.value)).toEqual(
+      MODEL_FORMAT_IDS,
+    );
+    expect($<HTMLSelectElement>('#focus-format').value).toBe('fp16');
     expect($('#pred-source-note').textContent).toMatch(/Source: spec/);
     expect($('#roofline-chart').dataset.points).toBe('0');
-    expect(document.querySelectorAll('#contrast-table tbody tr').length).toBe(3);
+    expect(document.querySelectorAll('#contrast-table tbody tr').length).toBe(
+      MODEL_FORMAT_IDS.length,
+    );
     expect(document.querySelectorAll('#latency-table tbody tr').length).toBe(9);
     expect(document.querySelectorAll('#chapter-table tbody tr').length).toBe(3);
-    expect(document.querySelectorAll('#bytes-table tbody tr').length).toBe(4);
+    expect(
+      [...document.querySelectorAll<HTMLElement>('#bytes-table tbody tr')].map(
+        (r) => r.dataset.format,
+      ),
+    ).toEqual(FORMAT_IDS);
     expect($('#bytes-why').textContent).toMatch(/INT4/);
   });
 
@@ -96,7 +108,9 @@ describe('page sections', () => {
 
     show(null);
     expect($<HTMLSelectElement>('#pred-source').value).not.toBe('measured');
-    expect(document.querySelectorAll('#pred-table tbody tr[data-source="spec"]').length).toBe(6);
+    expect(document.querySelectorAll('#pred-table tbody tr[data-source="spec"]').length).toBe(
+      TABLE_MODELS.length * MODEL_FORMAT_IDS.length,
+    );
   });
 
   it('refuses a document without a bandwidth ceiling and says why', () => {

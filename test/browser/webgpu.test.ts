@@ -4,11 +4,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Progress } from '../../src/bench/runner';
 import { BenchRunner } from '../../src/bench/runner';
+import { FORMAT_IDS } from '../../src/core/formats';
 import { validateResults } from '../../src/core/results';
 import { acquireGpu } from '../../src/gpu/device';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
-import { MATRIX_FORMATS } from '../../src/kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
 import { gemvCapabilities, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
 import { createBenchClient } from '../../src/worker/client';
@@ -50,7 +50,7 @@ describe('GEMV and GEMM in the page, every format and variant', () => {
     const runner = new BenchRunner(gpu);
     const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
     try {
-      for (const format of MATRIX_FORMATS) {
+      for (const format of FORMAT_IDS) {
         const cases = [
           ...gemvVariantsFor(format, gemvCapabilities(gpu)).map((v) =>
             gemvCase(format, 37, 96, v, options),

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import { type ResultsDocument, validateResults } from '../../src/core/results';
 import { page as zhPage } from '../../src/ui/i18n/zh/page';
 import { SLIDES } from '../../src/ui/presenter';
@@ -108,7 +109,7 @@ describe('the page', () => {
 
     // Predictions switch to measured mode: numbers for Llama-3-8B at each format.
     expect(await page.locator('#pred-source').inputValue()).toBe('measured');
-    for (const format of ['fp16', 'int8', 'int4']) {
+    for (const format of MODEL_FORMAT_IDS) {
       const row = page.locator(`#pred-table tr[data-model="llama-3-8b"][data-format="${format}"]`);
       expect(await row.getAttribute('data-source')).toBe('measured');
       const text = (await row.textContent()) ?? '';
@@ -123,10 +124,10 @@ describe('the page', () => {
       }
     }
     expect(await page.locator('#pred-source-note').textContent()).toMatch(/Source: measured/);
-    expect(await page.locator('#contrast-table tbody tr').count()).toBe(3);
+    expect(await page.locator('#contrast-table tbody tr').count()).toBe(MODEL_FORMAT_IDS.length);
     expect(await page.locator('#contrast-chapter').textContent()).toMatch(/chapter/);
     expect(await page.locator('#latency-table tbody tr').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('#bytes-table tbody tr').count()).toBe(4);
+    expect(await page.locator('#bytes-table tbody tr').count()).toBe(FORMAT_IDS.length);
 
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-quick-run.png', fullPage: true });
@@ -408,7 +409,7 @@ describe('the page', () => {
       // Spec-mode predictions, from the GPU chosen in the picker.
       expect(await page.locator('body').getAttribute('data-prediction-source')).toBe('spec');
       for (const model of ['llama-3-8b', 'llama-3-70b']) {
-        for (const format of ['fp16', 'int8', 'int4']) {
+        for (const format of MODEL_FORMAT_IDS) {
           const row = page.locator(
             `#pred-table tr[data-model="${model}"][data-format="${format}"]`,
           );
@@ -422,7 +423,7 @@ describe('the page', () => {
         .poll(() => page.locator('#pred-source-note').textContent())
         .toMatch(/Apple M3 Max/);
       // The A100 contrast and its reference roofline need no GPU either.
-      expect(await page.locator('#contrast-table tbody tr').count()).toBe(3);
+      expect(await page.locator('#contrast-table tbody tr').count()).toBe(MODEL_FORMAT_IDS.length);
       expect(await inkedPixels(page, '#roofline-chart')).toBeGreaterThan(1000);
       await page.screenshot({ path: 'test-results/e2e-no-webgpu.png', fullPage: true });
       expect(errors).toEqual([]);

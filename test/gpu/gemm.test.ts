@@ -2,7 +2,8 @@
 // M and N that are not multiples of the 32×32 block, and W split into row chunks.
 
 import { describe, expect, it } from 'vitest';
-import { MATRIX_FORMATS, matrixBytes } from '../../src/kernels/formats';
+import { FORMAT_IDS } from '../../src/core/formats';
+import { matrixBytes } from '../../src/kernels/formats';
 import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
 import { FAST_TIMING, sharedRunner } from './context';
 
@@ -11,7 +12,7 @@ const t = sharedRunner();
 const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 
 describe('GEMM on a real adapter', () => {
-  for (const format of MATRIX_FORMATS) {
+  for (const format of FORMAT_IDS) {
     for (const variant of GEMM_VARIANTS) {
       it(`${format} ${variant.name}: M=1, 37 over 45×96, M=64 over 64×128, M=70 over 33×64 verify`, async () => {
         // M=70 spans two 64-row blocks (reg8x4) and three 32-row ones, the last ragged.

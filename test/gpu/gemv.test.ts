@@ -2,7 +2,8 @@
 // including shapes whose N is not a multiple of anything, and matrices split into row chunks.
 
 import { describe, expect, it } from 'vitest';
-import { MATRIX_FORMATS, matrixBytes } from '../../src/kernels/formats';
+import { FORMAT_IDS, type FormatId, formatEntry } from '../../src/core/formats';
+import { matrixBytes } from '../../src/kernels/formats';
 import {
   GEMV_VARIANTS,
   type GemvVariant,
@@ -19,7 +20,7 @@ const ROWS4_VARIANT = GEMV_VARIANTS.find((v) => v.entry === 'gemv_rows4') as Gem
 const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 
 describe('GEMV on a real adapter', () => {
-  for (const format of MATRIX_FORMATS) {
+  for (const format of FORMAT_IDS) {
     it(`${format}, every variant this adapter can run: ragged 37×96 and 300×256 verify`, async () => {
       for (const variant of gemvVariantsFor(format, gemvCapabilities(t.gpu))) {
         for (const [n, k] of [
@@ -29,10 +30,11 @@ describe('GEMV on a real adapter', () => {
           const row = await t.runner.runCase(gemvCase(format, n, k, variant, options), FAST_TIMING);
           expect(row.error, `${variant.name} ${n}×${k}`).toBeUndefined();
           expect(row.verified).toBe(true);
-          // x is f32, except on the DP4A path: int8 with an f16 scale per 32 (and, for int4
-          // weights, an i32 sum per 32).
+          // x is f32, except on the DP4A path: int8 with an f16 scale per 32 (and, for weights
+          // stored with an offset such as int4's, an i32 sum per 32).
           const dp4a = variant.weights === 'dp4a';
-          const xBytes = !dp4a ? 4 * k : k + (2 * k) / 32 + (format === 'int4' ? (4 * k) / 32 : 0);
+          const sums = formatEntry(format).codes.dp4a?.groupSums === true;
+          const xBytes = !dp4a ? 4 * k : k + (2 * k) / 32 + (sums ? (4 * k) / 32 : 0);
           expect(row.bytes).toBe(matrixBytes(format, n, k) + xBytes + 4 * n);
           expect(row.flops).toBe(2 * n * k);
         }
@@ -41,8 +43,12 @@ describe('GEMV on a real adapter', () => {
   }
 
   it('offers DP4A variants for int8 and int4 exactly where packed_4x8_integer_dot_product exists', () => {
-    const offered = (format: 'f32' | 'fp16' | 'int8' | 'int4', dp4a: boolean) =>
+    const offered = (format: FormatId, dp4a: boolean) =>
       gemvVariantsFor(format, { f16: true, dp4a }).some((v) => v.weights === 'dp4a');
+    for (const format of FORMAT_IDS) {
+      expect(offered(format, true), format).toBe(formatEntry(format).codes.dp4a !== undefined);
+      expect(offered(format, false), format).toBe(false);
+    }
     expect(offered('int8', true)).toBe(true);
     expect(offered('int4', true)).toBe(true);
     expect(offered('int8', false)).toBe(false);
@@ -73,6 +79,12 @@ describe('GEMV on a real adapter', () => {
     expect(
       gemvVariantsFor('int4', { f16: true, dp4a: true }).some((v) => v.weights === 'f16-native'),
     ).toBe(false);
+    for (const format of FORMAT_IDS) {
+      expect(
+        gemvVariantsFor(format, { f16: true, dp4a: true }).some((v) => v.weights === 'f16-native'),
+        format,
+      ).toBe(formatEntry(format).codes['f16-native'] === true);
+    }
     expect(
       gemvVariantsFor('fp16', { f16: t.gpu.hasF16, dp4a: t.gpu.hasDp4a }).some(
         (v) => v.weights === 'f16-native',
@@ -90,7 +102,7 @@ describe('GEMV on a real adapter', () => {
   });
 
   it('splits a matrix larger than one binding into row chunks, and still verifies', async () => {
-    for (const format of MATRIX_FORMATS) {
+    for (const format of FORMAT_IDS) {
       for (const variant of [ROW_VARIANT, ROWS4_VARIANT]) {
         // 16 KiB bindings: 99 rows of 1024 become chunks of 4 (f32) … 32 (int4) rows, the last
         // ragged (3 rows: rows4 repeats its last row and writes only those that exist).

@@ -1,22 +1,20 @@
 // Weight formats: pack → unpack round trips, the documented bit layouts, and exact byte counts.
 
 import { describe, expect, it } from 'vitest';
-import { WEIGHT_FORMATS } from '../../src/core/formats';
+import { FORMAT_IDS, formatEntry, WEIGHT_FORMATS } from '../../src/core/formats';
+import { roundHalf } from '../../src/core/half';
 import {
   checkShape,
-  int4Shift,
-  MATRIX_FORMATS,
-  type MatrixFormat,
+  isGrouped,
   matrixBytes,
   packedWords,
   packMatrix,
   randomMatrixWords,
   ShapeError,
   unpackMatrix,
-  weightAt,
+  weightReader,
   wordsPerRow,
 } from '../../src/kernels/formats';
-import { roundHalf } from '../../src/kernels/half';
 
 const values = (n: number, k: number) =>
   Float64Array.from({ length: n * k }, (_, i) => Math.sin(i * 1.618) * (1 + (i % 7)));
@@ -68,6 +66,7 @@ describe('layouts', () => {
   });
 
   it('int4: byte b holds weight b in its low nibble and b + 4 in its high nibble, stored + 8', () => {
+    const int4Shift = formatEntry('int4').shift ?? (() => Number.NaN);
     expect([0, 1, 2, 3, 4, 5, 6, 7].map(int4Shift)).toEqual([0, 8, 16, 24, 4, 12, 20, 28]);
     const v = new Float64Array(32);
     v[0] = 7; // q = 7 → 15
@@ -77,24 +76,26 @@ describe('layouts', () => {
   });
 
   it('random matrices are valid in every format and read the same way as packed ones', () => {
-    for (const format of MATRIX_FORMATS) {
+    for (const format of FORMAT_IDS) {
       const m = randomMatrixWords(format, 3, 64, 42);
       const w = unpackMatrix(m);
       expect(w.every(Number.isFinite)).toBe(true);
       expect(Math.max(...w.map(Math.abs))).toBeLessThan(2);
-      expect(weightAt(m, 2, 63)).toBe(w[2 * 64 + 63]);
+      expect(weightReader(m)(2, 63)).toBe(w[2 * 64 + 63]);
     }
   });
 });
 
 describe('bytes and shapes', () => {
   it('counts exactly n·k·bits/8, scales included', () => {
-    for (const format of MATRIX_FORMATS) {
-      const packed = packMatrix(format as MatrixFormat, 4, 64, values(4, 64));
+    for (const format of FORMAT_IDS) {
+      const packed = packMatrix(format, 4, 64, values(4, 64));
       const bits = WEIGHT_FORMATS[format].bitsPerWeight;
       expect(packed.bytes).toBe((4 * 64 * bits) / 8);
       expect(matrixBytes(format, 4, 64)).toBe(packed.bytes);
-      const scaleBytes = format === 'int8' || format === 'int4' ? (4 * 64 * 2) / 32 : 0;
+      const scales = formatEntry(format).scales;
+      const scaleBytes = scales === null ? 0 : (4 * 64 * 2) / scales.groupSize;
+      expect(isGrouped(format)).toBe(scales !== null);
       expect(packed.weights.byteLength + scaleBytes).toBe(packed.bytes);
       expect(packed.weights.length).toBe(4 * wordsPerRow(format, 64));
     }
