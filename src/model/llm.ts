@@ -19,6 +19,10 @@ export interface ModelConfig {
   qkvBias: boolean;
   /** Published parameter count (model card / safetensors metadata). */
   publishedParams: number;
+  /** Longest context the model was trained for (config.json `max_position_embeddings`). */
+  maxContextTokens: number;
+  /** Attention window of every layer, where the config sets one (`sliding_window`). */
+  slidingWindow?: number;
   /** Where the architecture numbers come from (HF config.json). */
   source: string;
 }
@@ -39,6 +43,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: true,
     qkvBias: false,
     publishedParams: 1_235_814_400, // safetensors metadata; model card "1.23B"
+    maxContextTokens: 131_072,
     source: hf('meta-llama/Llama-3.2-1B'),
   },
   {
@@ -54,6 +59,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: true,
     qkvBias: false,
     publishedParams: 3_212_749_824, // safetensors metadata; model card "3.21B"
+    maxContextTokens: 131_072,
     source: hf('meta-llama/Llama-3.2-3B'),
   },
   {
@@ -69,6 +75,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: false,
     publishedParams: 3_821_079_552, // safetensors metadata; model card "3.8B"
+    maxContextTokens: 131_072,
     source: hf('microsoft/Phi-3.5-mini-instruct'),
   },
   {
@@ -84,6 +91,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: false,
     publishedParams: 6_738_415_616, // safetensors metadata; llama.cpp reports 6.74 B
+    maxContextTokens: 4_096,
     source: hf('meta-llama/Llama-2-7b-hf'),
   },
   {
@@ -99,6 +107,8 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: false,
     publishedParams: 7_241_732_096, // safetensors metadata
+    maxContextTokens: 32_768,
+    slidingWindow: 4_096,
     source: hf('mistralai/Mistral-7B-v0.1'),
   },
   {
@@ -114,6 +124,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: false,
     publishedParams: 7_248_023_552, // safetensors metadata
+    maxContextTokens: 32_768,
     source: hf('mistralai/Mistral-7B-v0.3'),
   },
   {
@@ -129,6 +140,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: true,
     publishedParams: 7_615_616_512, // safetensors metadata; model card "7.61B"
+    maxContextTokens: 32_768,
     source: hf('Qwen/Qwen2.5-7B'),
   },
   {
@@ -144,6 +156,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: false,
     publishedParams: 8_030_261_248, // safetensors metadata; model card "8B"
+    maxContextTokens: 8_192,
     source: hf('meta-llama/Meta-Llama-3-8B'),
   },
   {
@@ -159,6 +172,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: false,
     publishedParams: 13_015_864_320, // safetensors metadata; model card "13B"
+    maxContextTokens: 4_096,
     source: hf('meta-llama/Llama-2-13b-hf'),
   },
   {
@@ -174,6 +188,7 @@ export const MODELS: readonly ModelConfig[] = [
     tiedEmbeddings: false,
     qkvBias: false,
     publishedParams: 70_553_706_496, // safetensors metadata; model card "70B"
+    maxContextTokens: 8_192,
     source: hf('meta-llama/Meta-Llama-3-70B'),
   },
 ];

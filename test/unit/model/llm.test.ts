@@ -43,6 +43,7 @@ const tiny: ModelConfig = {
   tiedEmbeddings: false,
   qkvBias: false,
   publishedParams: 0,
+  maxContextTokens: 4096,
   source: 'test',
 };
 
