@@ -6,9 +6,10 @@ import type { ResultRow, ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
 import { summarizeRun } from '../model/run-summary';
 import {
+  type CellWords,
+  cellText,
   column,
   isNumeric,
-  type ResultColumn,
   type RowStatus,
   TABLE_COLUMNS,
 } from '../share/result-columns';
@@ -26,24 +27,14 @@ export function terminalStatus(status: RowStatus): string {
     : 'verified';
 }
 
-/** One cell of the results table, as the terminal shows each kind. */
-function cell(column: ResultColumn, row: ResultRow): string {
-  switch (column.kind) {
-    case 'text':
-      return column.value(row);
-    case 'shape':
-      return describeShape(column.value(row));
-    case 'ms':
-    case 'number': {
-      const v = column.value(row);
-      return v === undefined ? '—' : fixed(v, column.kind === 'ms' ? 4 : column.decimals);
-    }
-    case 'percent':
-      return percent(column.value(row));
-    case 'status':
-      return terminalStatus(column.value(row));
-  }
-}
+/** The terminal's words for each kind of cell. */
+const TERMINAL_CELLS: CellWords = {
+  shape: describeShape,
+  ms: (v) => fixed(v, 4),
+  number: (v, decimals) => fixed(v, decimals),
+  percent,
+  status: terminalStatus,
+};
 
 /** "Median ms" → "median ms"; GB/s and p95 stay as they are. */
 const terminalHeader = (header: string) =>
@@ -53,7 +44,7 @@ function resultRows(doc: ResultsDocument): string[] {
   const shown = TABLE_COLUMNS.map(column);
   return columns(
     shown.map((c) => terminalHeader(c.header)),
-    doc.results.map((r) => shown.map((c) => cell(c, r))),
+    doc.results.map((r) => shown.map((c) => cellText(c, r, TERMINAL_CELLS))),
     { indent: '', leftColumns: shown.findIndex((c) => isNumeric(c.kind)) },
   );
 }

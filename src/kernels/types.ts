@@ -1,7 +1,7 @@
 // What every kernel family provides to the runner: a descriptor with its exact byte and FLOP
 // counts, and a prepare step that builds buffers and pipelines and knows how to check itself.
 
-import type { KernelName } from '../core/results';
+import type { ResultRow } from '../core/results';
 import type { BufferLedger } from '../gpu/buffers';
 
 export interface KernelEnv {
@@ -22,15 +22,9 @@ export interface PreparedKernel {
   verify(): Promise<VerifyOutcome>;
 }
 
-export interface KernelCase {
-  kernel: KernelName;
-  variant: string;
-  format: string;
-  shape: Record<string, number>;
-  /** Bytes that cross the memory bus per dispatch. */
-  bytes: number;
-  /** FLOPs per dispatch (2 per multiply-add). */
-  flops: number;
+/** A case is what its result row will say it ran: kernel, variant, format, shape, bytes, FLOPs. */
+export interface KernelCase
+  extends Pick<ResultRow, 'kernel' | 'variant' | 'format' | 'shape' | 'bytes' | 'flops'> {
   /** Human-readable name for progress, e.g. "read 64 MiB". */
   label: string;
   prepare(env: KernelEnv): Promise<PreparedKernel>;

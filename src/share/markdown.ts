@@ -6,13 +6,14 @@
 import { adapterName } from '../core/adapter-name';
 import { describeShape } from '../core/describe';
 import { PLAIN_NUMBERS } from '../core/numbers';
-import type { ResultRow, ResultsDocument } from '../core/results';
+import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
 import {
+  type CellWords,
+  cellText,
   column,
   isNumeric,
   MARKDOWN_COLUMNS,
-  type ResultColumn,
   type RowStatus,
 } from './result-columns';
 
@@ -30,26 +31,14 @@ function statusWords(status: RowStatus): string {
     : 'verified';
 }
 
-/** One cell, unescaped. Figures carry 3 significant digits, 2 when the row is noisy. */
-function cell(col: ResultColumn, row: ResultRow): string {
-  switch (col.kind) {
-    case 'text':
-      return col.value(row);
-    case 'shape':
-      return describeShape(col.value(row));
-    case 'ms':
-    case 'number': {
-      const v = col.value(row);
-      return v === undefined ? '—' : PLAIN_NUMBERS.significant(v, row.noisy ? 2 : 3);
-    }
-    case 'percent': {
-      const share = col.value(row);
-      return share === undefined ? '—' : `${Math.round(share * 100)} %`;
-    }
-    case 'status':
-      return statusWords(col.value(row));
-  }
-}
+/** Markdown's words for each kind of cell (unescaped): 3 significant digits, 2 when noisy. */
+const MARKDOWN_CELLS: CellWords = {
+  shape: describeShape,
+  ms: (v, row) => PLAIN_NUMBERS.significant(v, row.noisy ? 2 : 3),
+  number: (v, _decimals, row) => PLAIN_NUMBERS.significant(v, row.noisy ? 2 : 3),
+  percent: (share) => `${Math.round(share * 100)} %`,
+  status: statusWords,
+};
 
 const line = (cols: string[]) => `| ${cols.join(' | ')} |`;
 
@@ -76,6 +65,7 @@ export function toMarkdown(doc: ResultsDocument): string {
     line(SHOWN.map((c) => e(c.header))),
     line(SHOWN.map((c) => (isNumeric(c.kind) ? '---:' : '---'))),
   );
-  for (const row of doc.results) out.push(line(SHOWN.map((c) => e(cell(c, row)))));
+  for (const row of doc.results)
+    out.push(line(SHOWN.map((c) => e(cellText(c, row, MARKDOWN_CELLS)))));
   return `${out.join('\n')}\n`;
 }

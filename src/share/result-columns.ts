@@ -44,6 +44,39 @@ export type ResultColumn =
 
 export type ColumnKind = ResultColumn['kind'];
 
+/** How one renderer words each kind of cell; a missing number is "—" everywhere. */
+export interface CellWords {
+  shape(value: Pick<ResultRow, 'kernel' | 'shape'>): string;
+  ms(value: number, row: ResultRow): string;
+  number(value: number, decimals: number, row: ResultRow): string;
+  percent(share: number): string;
+  status(status: RowStatus): string;
+}
+
+/** One cell of `row` under `col`, as `words` says each kind. */
+export function cellText(col: ResultColumn, row: ResultRow, words: CellWords): string {
+  switch (col.kind) {
+    case 'text':
+      return col.value(row);
+    case 'shape':
+      return words.shape(col.value(row));
+    case 'ms': {
+      const v = col.value(row);
+      return v === undefined ? '—' : words.ms(v, row);
+    }
+    case 'number': {
+      const v = col.value(row);
+      return v === undefined ? '—' : words.number(v, col.decimals, row);
+    }
+    case 'percent': {
+      const share = col.value(row);
+      return share === undefined ? '—' : words.percent(share);
+    }
+    case 'status':
+      return words.status(col.value(row));
+  }
+}
+
 /** A measured figure: shown for verified rows only (a failed row's figures are zeros). */
 const measured =
   (get: (row: ResultRow) => number | undefined) =>

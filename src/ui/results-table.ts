@@ -5,6 +5,8 @@
 
 import type { ResultRow } from '../core/results';
 import {
+  type CellWords,
+  cellText,
   column,
   isNumeric,
   type ResultColumn,
@@ -35,25 +37,14 @@ function statusText(status: RowStatus): string {
   return status.code === 'noisy' ? m.noisy({ spread: fmtPercent(status.spread) }) : m.verified;
 }
 
-function cellText(col: ResultColumn, row: ResultRow): string {
-  switch (col.kind) {
-    case 'text':
-      return col.value(row);
-    case 'shape':
-      return shapeText(col.value(row));
-    case 'ms':
-    case 'number': {
-      const v = col.value(row);
-      return v === undefined ? '—' : fmtFixed(v, col.kind === 'ms' ? 3 : col.decimals);
-    }
-    case 'percent': {
-      const share = col.value(row);
-      return share === undefined ? '—' : fmtPercent(share);
-    }
-    case 'status':
-      return statusText(col.value(row));
-  }
-}
+/** The page's words for each kind of cell, in its language. */
+const PAGE_CELLS: CellWords = {
+  shape: shapeText,
+  ms: (v) => fmtFixed(v, 3),
+  number: (v, decimals) => fmtFixed(v, decimals),
+  percent: fmtPercent,
+  status: statusText,
+};
 
 function cellClass(col: ResultColumn, row: ResultRow): string | undefined {
   if (isNumeric(col.kind)) return 'num';
@@ -67,7 +58,7 @@ export function resultRowElement(row: ResultRow): HTMLTableRowElement {
   tr.dataset.verified = String(row.verified);
   for (const id of TABLE_COLUMNS) {
     const col = column(id);
-    tr.append(td(cellText(col, row), cellClass(col, row)));
+    tr.append(td(cellText(col, row, PAGE_CELLS), cellClass(col, row)));
   }
   return tr;
 }
