@@ -5,10 +5,14 @@
 
 import { findProblems, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
 import { formatSize, ImportError } from './import-error';
+import { nestsDeeperThan } from './json-depth';
 import { jsonErrorOffset, placeOf } from './json-error';
 
 /** The default limit on an imported file or a permalink's decoded JSON. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+/** Deepest nesting accepted. A real document nests 4 levels; JSON.stringify overflows at thousands. */
+export const MAX_IMPORT_DEPTH = 64;
 
 export interface ParseOptions {
   /** Largest accepted text, in UTF-8 bytes. Default MAX_IMPORT_BYTES. */
@@ -80,7 +84,9 @@ export function toResultsDocument(value: unknown, options: ParseOptions = {}): R
       `${what} holds ${detail}; this version reads schemaVersion ${SCHEMA_VERSION}.`,
     );
   }
-  const problems = findProblems(value);
+  const problems = nestsDeeperThan(value, MAX_IMPORT_DEPTH)
+    ? [`document nests values more than ${MAX_IMPORT_DEPTH} levels deep`]
+    : findProblems(value);
   if (problems.length > 0) {
     throw new ImportError(
       'invalid',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileSize, parseResultsFile, toResultsDocument } from '../../../src/share/import';
+import {
+  checkFileSize,
+  MAX_IMPORT_DEPTH,
+  parseResultsFile,
+  toResultsDocument,
+} from '../../../src/share/import';
 import { ImportError, type ImportReason } from '../../../src/share/import-error';
 import { jsonErrorOffset } from '../../../src/share/json-error';
 import { sampleDocument } from '../../fixtures/results';
@@ -140,6 +145,22 @@ describe('parseResultsFile', () => {
     const many = sampleDocument();
     for (const row of many.results) (row as unknown as Record<string, unknown>).gbps = -1;
     expectReason(() => parseResultsFile(text(many)), 'invalid', /; and 2 more\.$/);
+  });
+
+  it('invalid: nesting deeper than MAX_IMPORT_DEPTH, which could not be exported again', () => {
+    // JSON.parse reads any depth; JSON.stringify overflows the stack at a few thousand levels,
+    // so such a file once imported and then broke toJson (found by fuzz-import.test.ts).
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const withExtra = (extra: string) =>
+      text(sampleDocument()).replace(/^\{/, `{"extra":${extra},`);
+    const error = expectReason(
+      () => parseResultsFile(withExtra(nested(20_000))),
+      'invalid',
+      new RegExp(`nests values more than ${MAX_IMPORT_DEPTH} levels deep`),
+    );
+    expect(error.problems).toHaveLength(1);
+    expect(() => parseResultsFile(withExtra(nested(MAX_IMPORT_DEPTH - 1)))).not.toThrow();
+    expectReason(() => parseResultsFile(withExtra(nested(MAX_IMPORT_DEPTH))), 'invalid', /levels/);
   });
 
   it('validates values that JSON cannot carry when given objects (NaN, Infinity)', () => {
