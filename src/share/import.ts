@@ -73,6 +73,13 @@ export function toResultsDocument(value: unknown, options: ParseOptions = {}): R
       `${what} is JSON, but not a ${TOOL_NAME} results document.`,
     );
   }
+  // before anything walks or words the value (JSON.stringify overflows at a few thousand levels)
+  if (nestsDeeperThan(value, MAX_IMPORT_DEPTH)) {
+    const problem = `document nests values more than ${MAX_IMPORT_DEPTH} levels deep`;
+    throw new ImportError('invalid', `${what} is not a valid results document: ${problem}.`, [
+      problem,
+    ]);
+  }
   const version = value.schemaVersion;
   if (version !== SCHEMA_VERSION) {
     const detail =
@@ -84,9 +91,7 @@ export function toResultsDocument(value: unknown, options: ParseOptions = {}): R
       `${what} holds ${detail}; this version reads schemaVersion ${SCHEMA_VERSION}.`,
     );
   }
-  const problems = nestsDeeperThan(value, MAX_IMPORT_DEPTH)
-    ? [`document nests values more than ${MAX_IMPORT_DEPTH} levels deep`]
-    : findProblems(value);
+  const problems = findProblems(value);
   if (problems.length > 0) {
     throw new ImportError(
       'invalid',
