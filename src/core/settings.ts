@@ -106,14 +106,17 @@ export function settingsProblems(value: unknown, path: string): string[] {
   }
   const problems: string[] = [];
   for (const [key, v] of Object.entries(value)) {
-    if (!(key in SETTING_PARAMS)) {
+    // own keys only: `constructor` or `toString` is not a setting
+    if (!Object.hasOwn(SETTING_PARAMS, key)) {
       problems.push(`${path}.${key} is not a run setting`);
       continue;
     }
-    const text = key === 'timer' && v === 'wall-clock' ? 'wall' : String(v);
     const typeOk = typeof v === SETTING_TYPES[key as SettingKey];
-    const parsed = parseOne(key as SettingKey, text);
-    if (!typeOk || 'problem' in parsed) problems.push(`${path}.${key} is not a valid setting`);
+    // String(v) only once v is a number or a string: an object's `toString` key could throw
+    const text = () => (key === 'timer' && v === 'wall-clock' ? 'wall' : String(v));
+    if (!typeOk || 'problem' in parseOne(key as SettingKey, text())) {
+      problems.push(`${path}.${key} is not a valid setting`);
+    }
   }
   return problems;
 }

@@ -78,6 +78,13 @@ function isEntry(v: unknown): v is HistoryEntry {
   );
 }
 
+/** Only the entry's own fields: anything else stored with it (even nested past what
+ * JSON.stringify can write back) is not kept. */
+function entryFields(e: HistoryEntry): HistoryEntry {
+  const { id, createdAt, savedAt, plan, adapter, rows, failed, chars } = e;
+  return { id, createdAt, savedAt, plan, adapter, rows, failed, chars };
+}
+
 export class RunHistory {
   private readonly maxEntries: number;
   private readonly maxChars: number;
@@ -141,7 +148,7 @@ export class RunHistory {
       this.sweep(new Set());
       return [];
     }
-    const entries = parsed.filter(isEntry);
+    const entries = parsed.filter(isEntry).map(entryFields);
     if (entries.length < parsed.length) {
       const lost = parsed.length - entries.length;
       this.note(

@@ -6,10 +6,14 @@
 import { migrateResults } from '../core/migrate';
 import { findProblems, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
 import { formatSize, ImportError } from './import-error';
+import { nestsDeeperThan } from './json-depth';
 import { jsonErrorOffset, placeOf } from './json-error';
 
 /** The default limit on an imported file or a permalink's decoded JSON. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+/** Deepest nesting accepted. A real document nests 4 levels; JSON.stringify overflows at thousands. */
+export const MAX_IMPORT_DEPTH = 64;
 
 export interface ParseOptions {
   /** Largest accepted text, in UTF-8 bytes. Default MAX_IMPORT_BYTES. */
@@ -67,13 +71,21 @@ function listProblems(problems: string[]): string {
  */
 export function toResultsDocument(parsed: unknown, options: ParseOptions = {}): ResultsDocument {
   const what = noun(options);
-  const value = migrateResults(parsed);
-  if (!isObject(value) || !('schemaVersion' in value || 'results' in value)) {
+  if (!isObject(parsed) || !('schemaVersion' in parsed || 'results' in parsed)) {
     throw new ImportError(
       'not-results',
       `${what} is JSON, but not a ${TOOL_NAME} results document.`,
     );
   }
+  // before anything walks or words the value (JSON.stringify overflows at a few thousand levels)
+  if (nestsDeeperThan(parsed, MAX_IMPORT_DEPTH)) {
+    const problem = `document nests values more than ${MAX_IMPORT_DEPTH} levels deep`;
+    throw new ImportError('invalid', `${what} is not a valid results document: ${problem}.`, [
+      problem,
+    ]);
+  }
+  const migrated = migrateResults(parsed);
+  const value = isObject(migrated) ? migrated : parsed;
   const version = value.schemaVersion;
   if (version !== SCHEMA_VERSION) {
     const detail =

@@ -81,6 +81,17 @@ describe('run settings', () => {
     expect(settingsProblems({ colour: 'red' }, 'd.settings')).toEqual([
       'd.settings.colour is not a run setting',
     ]);
+    // keys of Object.prototype are no settings, and a value's own `toString` is never called
+    // (both once threw TypeError out of the validator: found by test/unit/share/fuzz-import)
+    expect(
+      settingsProblems(JSON.parse('{"constructor": 1, "toString": "x"}'), 'd.settings'),
+    ).toEqual([
+      'd.settings.constructor is not a run setting',
+      'd.settings.toString is not a run setting',
+    ]);
+    expect(settingsProblems(JSON.parse('{"timer": {"toString": 1}}'), 'd.settings')).toEqual([
+      'd.settings.timer is not a valid setting',
+    ]);
     const withSettings = { ...doc([readRow(1 << 20, 50)]), settings: { timer: 'wall-clock' } };
     expect(findProblems(withSettings)).toEqual([]);
     expect(findProblems({ ...withSettings, settings: { timer: 'sundial' } })).toEqual([

@@ -95,6 +95,20 @@ describe('RunHistory', () => {
     expect(notes).toHaveLength(1);
   });
 
+  it('keeps only the fields of an entry, so junk stored with one cannot block saving', () => {
+    // An extra field nested past what JSON.stringify can write once made every later save
+    // fail (found by fuzz-history.test.ts).
+    const { history, map, notes } = setup();
+    const kept = history.save(run(1));
+    const entries = JSON.parse(map.get(`${PREFIX}index`) ?? '[]') as unknown[];
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    map.set(`${PREFIX}index`, JSON.stringify(entries).replace(/\}\]$/, `,"extra":${deep}}]`));
+    expect(history.list()).toEqual(entries);
+    expect(history.save(run(2))).not.toBeNull();
+    expect(history.list().map((e) => e.id)).toEqual([expect.any(String), kept?.id]);
+    expect(notes).toEqual([]);
+  });
+
   it('removes a damaged or missing document with a note when it is opened', () => {
     const { history, map, notes } = setup();
     const a = history.save(run(1));

@@ -1,9 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFileSize, parseResultsFile, toResultsDocument } from '../../../src/share/import';
+import {
+  checkFileSize,
+  MAX_IMPORT_DEPTH,
+  parseResultsFile,
+  toResultsDocument,
+} from '../../../src/share/import';
 import { ImportError, type ImportReason } from '../../../src/share/import-error';
 import { jsonErrorOffset } from '../../../src/share/json-error';
 import { sampleDocument } from '../../fixtures/results';
-import { mulberry32 } from './mutate';
+import { fuzzParameters } from '../../fuzz/run';
 
 const text = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -142,6 +148,28 @@ describe('parseResultsFile', () => {
     expectReason(() => parseResultsFile(text(many)), 'invalid', /; and 2 more\.$/);
   });
 
+  it('invalid: nesting deeper than MAX_IMPORT_DEPTH, which could not be exported again', () => {
+    // JSON.parse reads any depth; JSON.stringify overflows the stack at a few thousand levels,
+    // so such a file once imported and then broke toJson (found by fuzz-import.test.ts).
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const withExtra = (extra: string) =>
+      text(sampleDocument()).replace(/^\{/, `{"extra":${extra},`);
+    const error = expectReason(
+      () => parseResultsFile(withExtra(nested(20_000))),
+      'invalid',
+      new RegExp(`nests values more than ${MAX_IMPORT_DEPTH} levels deep`),
+    );
+    expect(error.problems).toHaveLength(1);
+    expect(() => parseResultsFile(withExtra(nested(MAX_IMPORT_DEPTH - 1)))).not.toThrow();
+    expectReason(() => parseResultsFile(withExtra(nested(MAX_IMPORT_DEPTH))), 'invalid', /levels/);
+    // even where the message would quote the value: a deep schemaVersion once threw RangeError
+    expectReason(
+      () => parseResultsFile(`{"schemaVersion":${nested(20_000)}}`),
+      'invalid',
+      /levels deep/,
+    );
+  });
+
   it('validates values that JSON cannot carry when given objects (NaN, Infinity)', () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
       const d = sampleDocument();
@@ -157,7 +185,6 @@ describe('parseResultsFile', () => {
 
 describe('jsonErrorOffset', () => {
   it('is null exactly when JSON.parse accepts the text', () => {
-    const rand = mulberry32(7);
     const pieces = [
       '{',
       '}',
@@ -178,22 +205,24 @@ describe('jsonErrorOffset', () => {
       '"',
       '\\',
     ];
+    const candidates = fc
+      .array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 })
+      .map((parts) => parts.join(''));
     let valid = 0;
-    for (let n = 0; n < 3000; n++) {
-      const length = 1 + Math.floor(rand() * 8);
-      const candidate = Array.from(
-        { length },
-        () => pieces[Math.floor(rand() * pieces.length)],
-      ).join('');
-      let parses = true;
-      try {
-        JSON.parse(candidate);
-      } catch {
-        parses = false;
-      }
-      if (parses) valid++;
-      expect(jsonErrorOffset(candidate) === null, candidate).toBe(parses);
-    }
+    // no fixed seed: fast-check prints the seed of a failure (FUZZ_SEED replays it, test/fuzz/run.ts)
+    fc.assert(
+      fc.property(candidates, (candidate) => {
+        let parses = true;
+        try {
+          JSON.parse(candidate);
+        } catch {
+          parses = false;
+        }
+        if (parses) valid++;
+        expect(jsonErrorOffset(candidate) === null, candidate).toBe(parses);
+      }),
+      fuzzParameters(3000),
+    );
     expect(valid).toBeGreaterThan(50);
     expect(jsonErrorOffset(text(sampleDocument()))).toBeNull();
     expect(jsonErrorOffset('['.repeat(100_000))).toBe(100_000);
