@@ -59,6 +59,7 @@ export function reportJson(r: PredictReport): PredictJson {
     modelName: r.modelName,
     weights: r.weights,
     bitsPerWeight: r.bitsPerWeight,
+    fileBitsPerWeight: r.fileBitsPerWeight,
     gpu: r.gpu,
     gpuId: r.gpuId,
     source: r.source,

@@ -8,7 +8,7 @@ import type { ChapterBatch, SlaId } from './chapter';
 import { type A100Contrast, a100Contrast, type GapFacts } from './contrast';
 import type { EngineId } from './engines/ids';
 import { type FitAdvice, fitAdvice } from './fit-advice';
-import type { ModelConfig } from './llm';
+import { type ModelConfig, paramCount } from './llm';
 import { predictMeasured } from './measured';
 import type { Note } from './notes';
 import type { CalibrationFigures, Prediction, PredictionSource, PredictOptions } from './predictor';
@@ -21,6 +21,8 @@ export interface PredictReport {
   modelName: string;
   weights: string;
   bitsPerWeight: number;
+  /** Bits per weight of the whole file as stored: output head and embedding at their own bits. */
+  fileBitsPerWeight: number;
   /** The GPU predicted for: a datasheet's name, or the measured adapter. */
   gpu: string;
   /** The catalogue id of a datasheet GPU ('datasheet' for --bandwidth-gbps/--tflops); null when measured. */
@@ -171,6 +173,7 @@ export function buildReport(input: ReportInput): PredictReport {
     modelName: model.name,
     weights: format.id,
     bitsPerWeight: format.bitsPerWeight,
+    fileBitsPerWeight: (p.weightBytes * 8) / paramCount(model).total,
     gpu: input.gpuName,
     gpuId: measured ? null : p.gpu,
     source: measured ? 'measured' : 'spec',

@@ -26,7 +26,7 @@ export function doesNotFitText(a: FitAdvice): string {
 export function calibrationText(r: PredictReport): string | undefined {
   const m = t().predictions;
   if (r.engine === null || r.calibration === null) return undefined;
-  const engine = engineLabel(r.engine);
+  const engine = r.engine;
   const c = r.calibration;
   const figures =
     c.n === 0

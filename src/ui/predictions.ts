@@ -6,6 +6,7 @@
 
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
+import { FORMAT_PRESETS } from '../core/format-presets';
 import { MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { PERCEPTION, SLAS } from '../model/chapter';
@@ -126,7 +127,8 @@ function sourceText(r: PredictReport): string {
   const m = t().predictions;
   if (r.source === 'spec') {
     if (r.engine === null) return m.sourceSpecBare;
-    const runtime = engineLabel(r.engine);
+    // The engine's id: short, and the same in every language.
+    const runtime = r.engine;
     return r.tp > 1 ? m.sourceSpecTp({ runtime, tp: fmtInt(r.tp) }) : m.sourceSpec({ runtime });
   }
   return r.rooflineFallback ? m.sourceFallback : m.sourceMeasured;
@@ -357,7 +359,7 @@ function predictionRow(ctx: PredictionContext, model: ModelConfig, f: string, fi
     tr.append(
       td([
         make('span', f, 'exp'),
-        make('span', m.bitsPerWeight({ bits: fmtAsGiven(r.bitsPerWeight) }), 'rng'),
+        make('span', m.bitsPerWeight({ bits: fmt(r.fileBitsPerWeight) }), 'rng'),
       ]),
       td(sourceText(r)),
       ...rowCells(r),
@@ -501,9 +503,10 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     MODELS.map((m) => ({ value: m.id, label: m.name })),
     'llama-3-8b',
   );
+  // The kernel formats, then the weight-file presets (measured as their nearest kernel format).
   setOptions(
     ui.focusFormat,
-    TABLE_FORMATS.map((f) => ({ value: f, label: f })),
+    [...TABLE_FORMATS, ...FORMAT_PRESETS.map((p) => p.id)].map((f) => ({ value: f, label: f })),
     'fp16',
   );
   const shown: Shown = { doc: null, unusable: undefined };
