@@ -4,11 +4,49 @@
 
 import type { ChapterBatch, ChapterRange, SlaId } from '../model/chapter';
 import { gapFacts } from '../model/contrast';
+import type { CalibrationCode } from '../model/engines/calibrate';
+import type { PeakKind } from '../model/engines/physics';
+import type { FitAdvice } from '../model/fit-advice';
 import type { Note } from '../model/notes';
 import type { Feel } from '../model/verdicts';
 
 /** How the chapter's numbers are labelled wherever they are shown. */
 export const CHAPTER_LABEL = 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)';
+/** The same for its 70B example (eight A100s, tensor parallel). */
+export const CHAPTER_LABEL_70B =
+  'reported by the chapter (Llama 3 70B, 8× A100, TP = 8, single user; format not stated)';
+
+/** Where an engine's range comes from (model/engines/calibrate.ts's codes). */
+export const CALIBRATION_CODE_WORDS: Record<CalibrationCode, string> = {
+  'fit-own-rows': "fitted on the engine's own public measurements on this vendor",
+  'pooled-other-vendors':
+    "no measurements on this vendor: fitted on the engine's rows on other vendors",
+  'pooled-engine-family':
+    'too few measurements of its own: fitted with the other llama.cpp GPU backends',
+  'pooled-class-vendor':
+    'too few measurements of this engine: fitted on every engine of its class on this vendor',
+  'pooled-class':
+    'too few measurements of this engine: fitted on every engine of its class, any vendor',
+  'no-rows-for-engine': 'no public measurements of this engine at all',
+  'range-widened-to-class': "range widened to the generic engine's, as the pair is not known well",
+  'pool-below-min-gpus': 'fewer than 3 GPUs behind the fit: the range rests on little data',
+};
+
+const PEAK_WORDS: Record<PeakKind, string> = {
+  'fp16-tensor': 'FP16 dense tensor',
+  'fp8-tensor': 'FP8 dense tensor',
+  'fp32-shader': 'FP32 shader',
+};
+
+/** "does not fit: needs N GB (N GPUs at TP, or format X)". */
+export function doesNotFitText(a: FitAdvice): string {
+  const ways = [
+    ...(a.fitsAtTp === null ? [] : [`${a.fitsAtTp} GPUs at --tp ${a.fitsAtTp}`]),
+    ...(a.fitsAsFormat === null ? [] : [`format ${a.fitsAsFormat}`]),
+  ];
+  const per = a.tp > 1 ? ` per GPU at TP ${a.tp}` : '';
+  return `does not fit: needs ${a.needGB.toFixed(1)} GB${per} of ${a.capacityGB} GB${ways.length === 0 ? '' : ` (${ways.join(', or ')})`}`;
+}
 
 /** The chapter's Llama 3 8B scenarios, by batch. */
 export const SCENARIO_LABELS: Record<ChapterBatch, string> = {
@@ -86,13 +124,21 @@ export function noteText(n: Note): string {
     case 'capacity-datasheet':
       return `capacity ${n.gb} GB from the datasheet; runtime buffers and fragmentation not counted`;
     case 'datasheet':
-      return `${n.gpu}: ${n.bandwidthGBps} GB/s, ${n.tflops} TFLOP/s (${n.peak === 'fp32' ? 'shader ALU' : 'FP16 dense'}) from the datasheet`;
-    case 'runtime-profile': {
-      const { bandwidth: bw, overheadMsPerLayer: ov, compute: ce } = n;
-      return `runtime profile "${n.profile}": bandwidth efficiency ${bw.low}–${bw.high} (expected ${bw.expected}), overhead ${ov.low}–${ov.high} ms/layer (expected ${ov.expected}), compute efficiency ${ce.low}–${ce.high} (expected ${ce.expected})`;
+      return `${n.gpu}: ${n.bandwidthGBps} GB/s, prefill at ${n.tflops} TFLOP/s (${PEAK_WORDS[n.peak]}) from the datasheet`;
+    case 'engine-profile': {
+      const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
+      return `engine "${n.engine}" on ${n.vendor}: ${pct(n.eta)} of bandwidth, ${n.cLayerMs.toFixed(3)} ms per layer, prefill at ${pct(n.eps)} of peak + ${n.fixedMs.toFixed(0)} ms; ranges are the central ${pct(n.level)} of held-out residuals (decode ×${n.decode.low.toFixed(2)}–×${n.decode.high.toFixed(2)}, TTFT ×${n.ttft.low.toFixed(2)}–×${n.ttft.high.toFixed(2)})`;
     }
+    case 'engine-range':
+      return `${n.metric === 'decode' ? 'decode' : 'TTFT'} range for ${n.engine} on ${n.vendor}: ${CALIBRATION_CODE_WORDS[n.code]}`;
+    case 'weight-layout':
+      return `${n.format} weights: layers at ${n.bodyBits.toFixed(2)} bits, output head at ${n.headBits.toFixed(2)}, embedding at ${n.embeddingBits.toFixed(2)}`;
+    case 'tensor-parallel':
+      return `tensor parallel over ${n.tp} GPUs: each reads 1/${n.tp} of the weights and KV; ${n.allReduces} all-reduces per layer over ${n.link === 'nvlink' ? 'NVLink' : 'PCIe'} (assumed ${n.bandwidthGBps} GB/s each way, ${n.latencyMs} ms each)`;
     case 'pass-max':
       return 'each pass takes max(bytes / bandwidth, FLOPs / compute) + fixed overhead';
+    case 'sliding-window':
+      return `attention looks back at most ${n.window} tokens (sliding window): KV reads and memory stop growing there`;
     case 'itl-context':
       return `ITL at ${n.context} cached tokens${n.defaulted ? ' (prompt + half the output)' : ''}`;
     case 'kv-cache':

@@ -2,22 +2,30 @@
 // wrong in a UsageError (the CLI prints it and exits 2).
 
 import { errorMessage } from '../core/error-message';
+import { FORMAT_PRESETS } from '../core/format-presets';
 import { FORMATS, resolveFormat, type WeightFormat } from '../core/formats';
 import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
 import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
 import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
-import { getProfile, type ProfileId } from '../model/profiles';
 import { type FlagSpecs, type ParsedFlags, parseFlags, UsageError } from './flags';
+import {
+  ENGINE_FLAGS,
+  ENGINE_USAGE,
+  type EngineArgs,
+  parseEngineArgs,
+} from './predict-engine-args';
 
-/** --weights' listed choices: the formats models are served in, with their aliases. */
+/** --weights' listed choices: the formats models are served in, with their aliases, and presets. */
 const servedFormats = FORMATS.filter((f) => f.servesModels);
 const WEIGHTS_CHOICES = `${servedFormats.map((f) => f.id).join(' | ')} (aliases ${servedFormats
   .flatMap((f) => f.aliases)
-  .join(', ')})`;
+  .join(', ')}),
+                        or a file preset: ${FORMAT_PRESETS.map((p) => p.id).join(' | ')}`;
 
 export const PREDICT_USAGE = `Usage: npm run predict -- --model ID --weights FORMAT [--bits-per-weight X]
          (--gpu ID | --bandwidth-gbps B --tflops T | --from RESULTS.json)
-         [--runtime native|browser] [--prompt P] [--output O] [--batch B] [--context L] [--json]
+         [--engine ID | --runtime native|browser] [--tp N] [--fp32-tflops F]
+         [--prompt P] [--output O] [--batch B] [--context L] [--json]
 
 Predicts LLM decode (ms/token), prefill (TTFT) and end-to-end latency, from a GPU's datasheet
 or from a results document measured by \`npm run bench\` or the page, beside an A100.
@@ -29,7 +37,7 @@ or from a results document measured by \`npm run bench\` or the page, beside an 
   --bandwidth-gbps B    your own datasheet: peak memory bandwidth in GB/s …
   --tflops T            … and peak dense FP16 TFLOP/s
   --from RESULTS.json   a results document: predict from the kernels as measured
-  --runtime R           native (default) or browser: the efficiency profile for --gpu or a datasheet
+${ENGINE_USAGE}
   --prompt P            prompt tokens for TTFT (default 512)
   --output O            output tokens for E2E (default 256)
   --batch B             concurrent sequences for ITL(B) and system tokens/s (default 1)
@@ -39,15 +47,20 @@ or from a results document measured by \`npm run bench\` or the page, beside an 
 
 export type PredictSource =
   | { kind: 'gpu'; gpu: GpuSpec }
-  | { kind: 'datasheet'; bandwidthGBps: number; tflops: number }
+  | {
+      kind: 'datasheet';
+      bandwidthGBps: number;
+      /** Dense FP16 tensor TFLOP/s (--tflops). */
+      tflops: number;
+      /** FP32 shader TFLOP/s (--fp32-tflops): what WebGPU engines run prefill on. */
+      fp32Tflops?: number;
+    }
   | { kind: 'results'; path: string };
 
-export interface PredictArgs {
+export interface PredictArgs extends EngineArgs {
   model: ModelConfig;
   format: WeightFormat;
   source: PredictSource;
-  /** Spec mode only; measured mode runs on the kernels as measured. */
-  runtime: ProfileId;
   promptTokens: number;
   outputTokens: number;
   batch: number;
@@ -66,7 +79,7 @@ const PREDICT_FLAGS = {
   'bandwidth-gbps': { type: 'string', value: 'a number (GB/s)' },
   tflops: { type: 'string', value: 'a number (TFLOP/s)' },
   from: { type: 'string', value: 'a results file' },
-  runtime: { type: 'string', value: 'native or browser' },
+  ...ENGINE_FLAGS,
   prompt: { type: 'string', value: 'a token count' },
   output: { type: 'string', value: 'a token count' },
   batch: { type: 'string', value: 'a batch size' },
@@ -138,10 +151,12 @@ function parseSource(values: PredictFlags): PredictSource {
   if (bw === undefined || tflops === undefined) {
     throw usageError('--bandwidth-gbps and --tflops go together: give both.');
   }
+  const fp32 = values['fp32-tflops'];
   return {
     kind: 'datasheet',
     bandwidthGBps: positiveNumber('--bandwidth-gbps', bw, 1e6),
     tflops: positiveNumber('--tflops', tflops, 1e6),
+    ...(fp32 === undefined ? {} : { fp32Tflops: positiveNumber('--fp32-tflops', fp32, 1e6) }),
   };
 }
 
@@ -159,30 +174,26 @@ export function parsePredictArgs(argv: readonly string[]): ParsedPredictArgs {
   const format = resolve('--weights', () => resolveFormat(formatName, bpw));
 
   const source = parseSource(values);
-  const runtimeText = values.runtime;
-  if (runtimeText !== undefined && source.kind === 'results') {
-    throw usageError(
-      '--runtime applies to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured.',
-    );
-  }
-  const runtime =
-    runtimeText === undefined ? 'native' : resolve('--runtime', () => getProfile(runtimeText)).id;
 
   const opt = (flag: 'prompt' | 'output' | 'batch', min: 0 | 1, fallback: number) => {
     const v = values[flag];
     return v === undefined ? fallback : count(`--${flag}`, v, min);
   };
   const contextText = values.context;
+  const lengths = {
+    promptTokens: opt('prompt', 1, DEFAULT_PROMPT_TOKENS),
+    outputTokens: opt('output', 1, DEFAULT_OUTPUT_TOKENS),
+    batch: opt('batch', 1, 1),
+    context: contextText === undefined ? undefined : count('--context', contextText, 0),
+  };
+  const engineArgs = parseEngineArgs(values, { model, format, source, ...lengths }, usageError);
   return {
     help: false,
     model,
     format,
     source,
-    runtime,
-    promptTokens: opt('prompt', 1, DEFAULT_PROMPT_TOKENS),
-    outputTokens: opt('output', 1, DEFAULT_OUTPUT_TOKENS),
-    batch: opt('batch', 1, 1),
-    context: contextText === undefined ? undefined : count('--context', contextText, 0),
+    ...engineArgs,
+    ...lengths,
     json: values.json === true,
   };
 }

@@ -2,25 +2,54 @@
 
 import { PERCEPTION } from '../model/chapter';
 import type { PredictReport } from '../model/report';
-import { CHAPTER_LABEL, FEEL_WORDS, noteText, SCENARIO_LABELS, SLA_LABELS } from './notes-en';
+import {
+  CHAPTER_LABEL,
+  CHAPTER_LABEL_70B,
+  doesNotFitText,
+  FEEL_WORDS,
+  noteText,
+  SCENARIO_LABELS,
+  SLA_LABELS,
+} from './notes-en';
 import { gapSentence } from './report-json';
-import { columns, durationText, durationValue, gb, num, rangeText } from './text';
+import { columns, durationText, durationValue, num, rangeText } from './text';
 
 const chapterRange = (r: { min: number; max: number }) =>
   r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`;
 
+const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(0)} %` : '—');
+
 function header(r: PredictReport): string[] {
   const mode =
     r.source === 'spec'
-      ? `spec mode (datasheet), runtime "${r.runtime}"`
+      ? `spec mode (datasheet), engine "${r.engine}" (${r.runtime})`
       : `measured mode (results document)${r.rooflineFallback ? ', partly from the roofline' : ''}`;
-  return [
-    `${r.modelName} · ${r.weights} (${r.bitsPerWeight} bits/weight) on ${r.gpu}`,
+  const gpus = r.tp > 1 ? `${r.tp}× ${r.gpu} (tensor parallel)` : r.gpu;
+  const lines = [
+    `${r.modelName} · ${r.weights} (${Number(r.bitsPerWeight.toFixed(2))} bits/weight) on ${gpus}`,
     `${mode}; prompt ${r.promptTokens} tokens, output ${r.outputTokens}, batch ${r.batch}, ITL at ${r.context} cached tokens`,
   ];
+  const c = r.calibration;
+  const t = r.calibrationTtft;
+  if (c !== null && t !== null) {
+    lines.push(
+      c.n === 0
+        ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
+        : `calibration (held-out GPUs): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
+            (t.n === 0
+              ? '; TTFT: no measurements'
+              : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}`),
+    );
+  }
+  return lines;
 }
 
 function headline(r: PredictReport): string[] {
+  if (r.decode === null || r.prefill === null || r.e2eMs === null) {
+    return [
+      r.doesNotFit === null ? 'does not fit: no times predicted' : doesNotFitText(r.doesNotFit),
+    ];
+  }
   const rows = [
     ['decode ITL', rangeText(r.decode.msPerToken, ' ms/token'), `${r.decode.bound}-bound`],
     ['decode rate', rangeText(r.decode.tokensPerSecond, ' tokens/s'), 'per user'],
@@ -49,32 +78,38 @@ function headline(r: PredictReport): string[] {
   return columns(['', 'expected (low–high)', ''], rows, { leftColumns: 3 });
 }
 
+const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GB`;
+
 function memory(r: PredictReport): string {
   const m = r.memory;
   const note = m.notes.map(noteText).join('; ');
-  const used = `Memory: weights ${gb(m.weightBytes)} + KV cache ${gb(m.kvBytes)} = ${gb(m.totalBytes)}`;
+  const per = r.tp > 1 ? `, ${gib(m.perGpuBytes)} per GPU at TP ${r.tp}` : '';
+  const used = `Memory: weights ${gib(m.weightBytes)} + KV cache ${gib(m.kvBytes)} = ${gib(m.totalBytes)}${per}`;
   if (m.capacityBytes === null || m.fits === null) return `${used}; fits: unknown (${note}).`;
-  return `${used} of ${gb(m.capacityBytes)}: ${m.fits ? 'fits' : 'does NOT fit'} (${note}).`;
+  return `${used} of ${gib(m.capacityBytes)} (GB as on the label, GiB): ${m.fits ? 'fits' : 'does NOT fit'} (${note}).`;
 }
 
+const marked = (source: string) => (source === 'roofline' ? ' (roofline)' : '');
+
 function curves(r: PredictReport): string[] {
+  if (r.latencyThroughput.length === 0) return [];
   return [
     `Latency–throughput at ${r.context} cached tokens (the chapter's trade-off):`,
     ...columns(
       ['batch', 'ITL ms (low–high)', 'tokens/s per user', 'system tokens/s'],
       r.latencyThroughput.map((c) => [
-        String(c.batch),
+        `${c.batch}${marked(c.source)}`,
         rangeText(c.msPerToken),
         num(c.tokensPerSecond.expected),
         num(c.systemTokensPerSecond.expected),
       ]),
     ),
     '',
-    `ITL as the context grows (batch ${r.batch}):`,
+    `ITL as the context grows (batch ${r.batch}; up to ${r.modelName}'s context limit):`,
     ...columns(
       ['context', 'ITL ms (low–high)', 'tokens/s'],
       r.itlVsContext.map((c) => [
-        String(c.context),
+        `${c.context}${marked(c.source)}`,
         rangeText(c.msPerToken),
         num(c.tokensPerSecond.expected),
       ]),
@@ -83,6 +118,9 @@ function curves(r: PredictReport): string[] {
 }
 
 function verdicts(r: PredictReport): string[] {
+  if (r.verdicts === null || r.decode === null || r.prefill === null) {
+    return ['No SLA verdicts: the model does not fit (see above).'];
+  }
   const limit = (v: number | null) => (v === null ? 'none' : `< ${v} ms`);
   const p = r.verdicts.perception;
   return [
@@ -105,9 +143,10 @@ function verdicts(r: PredictReport): string[] {
 
 function contrast(r: PredictReport): string[] {
   const a = r.a100;
-  const same = r.source === 'spec' && r.gpuId === a.gpu && r.runtime === a.runtime;
+  const same = r.source === 'spec' && r.gpuId === a.gpu && r.engine === a.runtime && r.tp === a.tp;
+  const a100s = a.tp > 1 ? `${a.tp}× A100 80GB SXM, TP ${a.tp}` : 'A100 80GB SXM';
   const rows = [
-    ...(same
+    ...(same || r.decode === null || r.prefill === null
       ? []
       : [
           [
@@ -116,24 +155,29 @@ function contrast(r: PredictReport): string[] {
             durationText(r.prefill.ttftMs),
           ],
         ]),
-    ['A100 80GB SXM, native runtime (spec)', rangeText(a.msPerToken), durationText(a.ttftMs)],
-    ['A100 bandwidth floor', num(a.floorMsPerToken), ''],
+    [`${a100s}, native engine (spec)`, rangeText(a.msPerToken), durationText(a.ttftMs)],
+    [
+      a.tp > 1 ? `${a100s} bandwidth floor (per GPU)` : 'A100 bandwidth floor',
+      num(a.floorMsPerToken),
+      '',
+    ],
   ];
   if (a.chapter !== null) {
     rows.push([
-      `A100 as the chapter reports it${a.chapter.scenarioBatch === null ? '' : ` (${SCENARIO_LABELS[a.chapter.scenarioBatch]})`}`,
+      `${a.chapter.tp > 1 ? `${a.chapter.tp}× A100` : 'A100'} as the chapter reports it${a.chapter.scenarioBatch === null ? '' : ` (${SCENARIO_LABELS[a.chapter.scenarioBatch]})`}`,
       chapterRange(a.chapter.itlMs),
       a.chapter.ttftMs === null ? '' : `${chapterRange(a.chapter.ttftMs)} ms`,
     ]);
   }
   const lines = [
-    `Beside an A100 (${r.modelName}, ${r.weights}, batch ${r.batch})${same ? '; this prediction is the A100 row' : ''}:`,
+    `Beside ${a.tp > 1 ? `${a.tp} A100s` : 'an A100'} (${r.modelName}, ${r.weights}, batch ${r.batch})${same ? '; this prediction is the A100 row' : ''}:`,
     ...columns(['', 'ms/token', 'TTFT'], rows),
   ];
   if (a.chapter === null) {
     lines.push('  The chapter gives no A100 numbers for this model, format and batch.');
   } else {
-    lines.push(`  The last row is as ${CHAPTER_LABEL}; source: ${a.chapter.source}`);
+    const label = a.chapter.model === 'llama-3-70b' ? CHAPTER_LABEL_70B : CHAPTER_LABEL;
+    lines.push(`  The last row is as ${label}; source: ${a.chapter.source}`);
   }
   const explanation = gapSentence(r);
   if (explanation !== null) lines.push(`  ${explanation}`);

@@ -7,14 +7,9 @@ import { errorMessage } from '../core/error-message';
 import { migrateResults } from '../core/migrate';
 import { type ResultsDocument, validateResults } from '../core/results';
 import { predictMeasured } from '../model/measured';
-import {
-  type Prediction,
-  type PredictOptions,
-  predictSpec,
-  type SpecHardware,
-} from '../model/predictor';
-import { PROFILES } from '../model/profiles';
+import type { Prediction, PredictOptions } from '../model/predictor';
 import { buildReport } from '../model/report';
+import { predictSpec, type SpecHardware } from '../model/spec-estimator';
 import { UsageError } from './flags';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
@@ -69,11 +64,14 @@ function predict(args: PredictArgs, opts: PredictOptions) {
       : {
           id: 'datasheet',
           name: `a GPU with ${source.bandwidthGBps} GB/s and ${source.tflops} TFLOP/s`,
+          vendor: args.vendor,
           bandwidthGBps: source.bandwidthGBps,
           fp16Tflops: source.tflops,
+          ...(source.fp32Tflops === undefined ? {} : { fp32Tflops: source.fp32Tflops }),
+          ...(args.memoryGB === undefined ? {} : { memoryGB: args.memoryGB }),
         };
-  const prediction = predictSpec(hw, PROFILES[args.runtime], model, format, opts);
-  return { prediction, gpuName: hw.name };
+  const prediction = predictSpec(hw, args.engine, model, format, { ...opts, tp: args.tp });
+  return { prediction, gpuName: hw.name, hw };
 }
 
 function main(argv: readonly string[]): number {
@@ -97,7 +95,7 @@ function main(argv: readonly string[]): number {
     batch: parsed.batch,
     ...(parsed.context === undefined ? {} : { context: parsed.context }),
   };
-  const { prediction, gpuName, results } = predict(parsed, options);
+  const { prediction, gpuName, results, hw } = predict(parsed, options);
   const report = buildReport({
     prediction,
     model: parsed.model,
@@ -105,6 +103,7 @@ function main(argv: readonly string[]): number {
     gpuName,
     options,
     ...(results === undefined ? {} : { results }),
+    ...(hw === undefined ? {} : { hw }),
   });
   process.stdout.write(
     parsed.json

@@ -4,6 +4,8 @@
 import type { PredictReport } from '../model/report';
 import {
   CHAPTER_LABEL,
+  CHAPTER_LABEL_70B,
+  doesNotFitText,
   explainGap,
   FEEL_WORDS,
   noteText,
@@ -13,13 +15,21 @@ import {
 
 type A100 = PredictReport['a100'];
 
+type Verdicts = NonNullable<PredictReport['verdicts']>;
+
 export interface PredictJson
-  extends Omit<PredictReport, 'memory' | 'verdicts' | 'a100' | 'assumptions' | 'notes'> {
+  extends Omit<
+    PredictReport,
+    'memory' | 'verdicts' | 'a100' | 'assumptions' | 'notes' | 'doesNotFit'
+  > {
   memory: Omit<PredictReport['memory'], 'notes'> & { note: string };
+  /** What would fit, and the sentence that says so; null where it fits (or may). */
+  doesNotFit: (NonNullable<PredictReport['doesNotFit']> & { text: string }) | null;
+  /** null where the model does not fit. */
   verdicts: {
-    sla: (PredictReport['verdicts']['sla'][number] & { label: string })[];
+    sla: (Verdicts['sla'][number] & { label: string })[];
     perception: { firstTokenFast: boolean; itlFeel: string };
-  };
+  } | null;
   a100: Omit<A100, 'chapter' | 'gap'> & {
     chapter:
       | (Omit<NonNullable<A100['chapter']>, 'scenarioBatch'> & {
@@ -49,11 +59,20 @@ export function reportJson(r: PredictReport): PredictJson {
     modelName: r.modelName,
     weights: r.weights,
     bitsPerWeight: r.bitsPerWeight,
+    fileBitsPerWeight: r.fileBitsPerWeight,
     gpu: r.gpu,
     gpuId: r.gpuId,
     source: r.source,
     rooflineFallback: r.rooflineFallback,
     runtime: r.runtime,
+    engine: r.engine,
+    tp: r.tp,
+    fits: r.fits,
+    needGB: r.needGB,
+    doesNotFit:
+      r.doesNotFit === null ? null : { ...r.doesNotFit, text: doesNotFitText(r.doesNotFit) },
+    calibration: r.calibration,
+    calibrationTtft: r.calibrationTtft,
     promptTokens: r.promptTokens,
     outputTokens: r.outputTokens,
     batch: r.batch,
@@ -66,16 +85,20 @@ export function reportJson(r: PredictReport): PredictJson {
     memory: { ...memory, note: capacityNotes.map(noteText).join('; ') },
     itlVsContext: r.itlVsContext,
     latencyThroughput: r.latencyThroughput,
-    verdicts: {
-      sla: r.verdicts.sla.map(({ id, ...v }) => ({ id, label: SLA_LABELS[id], ...v })),
-      perception: {
-        firstTokenFast: r.verdicts.perception.firstTokenFast,
-        itlFeel: FEEL_WORDS[r.verdicts.perception.itlFeel],
-      },
-    },
+    verdicts:
+      r.verdicts === null
+        ? null
+        : {
+            sla: r.verdicts.sla.map(({ id, ...v }) => ({ id, label: SLA_LABELS[id], ...v })),
+            perception: {
+              firstTokenFast: r.verdicts.perception.firstTokenFast,
+              itlFeel: FEEL_WORDS[r.verdicts.perception.itlFeel],
+            },
+          },
     a100: {
       gpu: r.a100.gpu,
       runtime: r.a100.runtime,
+      tp: r.a100.tp,
       msPerToken: r.a100.msPerToken,
       tokensPerSecond: r.a100.tokensPerSecond,
       ttftMs: r.a100.ttftMs,
@@ -84,12 +107,14 @@ export function reportJson(r: PredictReport): PredictJson {
         c === null
           ? null
           : {
-              label: CHAPTER_LABEL,
+              label: c.model === 'llama-3-70b' ? CHAPTER_LABEL_70B : CHAPTER_LABEL,
               source: c.source,
               itlMs: c.itlMs,
               ttftMs: c.ttftMs,
               systemTokensPerSecond: c.systemTokensPerSecond,
               scenario: c.scenarioBatch === null ? null : SCENARIO_LABELS[c.scenarioBatch],
+              model: c.model,
+              tp: c.tp,
             },
       explanation: gapSentence(r),
     },

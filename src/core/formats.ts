@@ -2,6 +2,7 @@
 // (core/format-registry): ids, aliases, and how many bits each weight costs in memory, scales
 // included.
 
+import { FORMAT_PRESETS, type FormatPreset, findPreset } from './format-presets';
 import { FORMAT_REGISTRY, type FormatEntry, type FormatId } from './format-registry';
 
 export type { FormatEntry, FormatId } from './format-registry';
@@ -25,6 +26,8 @@ export interface WeightFormat {
   /** Which measured kernel rows stand in for this format (measured mode). */
   kernel: FormatId;
   description: string;
+  /** A weight-file preset (./format-presets): its layout rule, how its bits are given, source. */
+  preset?: Pick<FormatPreset, 'layout' | 'bitsOf' | 'source'>;
 }
 
 /** Stored bits plus the scale's share: 16 bits over a group of 32 add 0.5. */
@@ -51,7 +54,11 @@ export const FORMAT_ALIASES: Readonly<Record<string, FormatId>> = Object.fromEnt
 
 export class UnknownFormatError extends Error {
   constructor(readonly formatName: string) {
-    const known = [...FORMAT_IDS, ...Object.keys(FORMAT_ALIASES)].join(', ');
+    const known = [
+      ...FORMAT_IDS,
+      ...Object.keys(FORMAT_ALIASES),
+      ...FORMAT_PRESETS.flatMap((p) => [p.id, ...p.aliases]),
+    ].join(', ');
     super(`Unknown weight format "${formatName}"; known: ${known}`);
     this.name = 'UnknownFormatError';
   }
@@ -64,15 +71,27 @@ export function formatId(name: string): FormatId | undefined {
   return Object.hasOwn(FORMAT_ALIASES, key) ? FORMAT_ALIASES[key] : undefined;
 }
 
+/** A weight-file preset as a WeightFormat, measured with its nearest kernel format. */
+export function presetFormat(p: FormatPreset): WeightFormat {
+  return {
+    id: p.id,
+    bitsPerWeight: p.bitsPerWeight,
+    kernel: p.kernel,
+    description: p.description,
+    preset: { layout: p.layout, bitsOf: p.bitsOf, source: p.source },
+  };
+}
+
 /**
- * Resolves a format name or alias. `bitsPerWeight` overrides the cost for anything the
- * presets do not cover (AWQ at group 128 ≈ 4.25, FP8 = 8, …); the named format still picks
- * which measured kernels stand in for it, and the id becomes 'custom'.
+ * Resolves a format name or alias: a registered kernel format, else a weight-file preset
+ * (./format-presets). `bitsPerWeight` overrides the cost for anything neither covers; the named
+ * format still picks which measured kernels stand in for it, and the id becomes 'custom'.
  */
 export function resolveFormat(name: string, bitsPerWeight?: number): WeightFormat {
   const id = formatId(name);
-  if (id === undefined) throw new UnknownFormatError(name);
-  const base = WEIGHT_FORMATS[id];
+  const preset = id === undefined ? findPreset(name) : undefined;
+  if (id === undefined && preset === undefined) throw new UnknownFormatError(name);
+  const base = id === undefined ? presetFormat(preset as FormatPreset) : WEIGHT_FORMATS[id];
   if (bitsPerWeight === undefined) return base;
   if (!Number.isFinite(bitsPerWeight) || bitsPerWeight <= 0 || bitsPerWeight > 64) {
     throw new RangeError(`bits per weight must be in (0, 64], got ${bitsPerWeight}`);
@@ -81,7 +100,7 @@ export function resolveFormat(name: string, bitsPerWeight?: number): WeightForma
     id: 'custom',
     bitsPerWeight,
     kernel: base.kernel,
-    description: `${bitsPerWeight} bits/weight (custom; measured as ${base.id})`,
+    description: `${bitsPerWeight} bits/weight (custom; measured as ${base.kernel})`,
   };
 }
 

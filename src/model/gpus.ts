@@ -1,6 +1,8 @@
 // Reference GPUs from their datasheets. Bandwidth in GB/s (1e9 B/s), compute in TFLOP/s (1e12),
 // dense (no 2:4 sparsity). fp16Tflops is what an FP16 GEMM can reach: tensor cores with FP32
 // accumulate on NVIDIA; the FP32 ALU rate on Apple GPUs (FP16 runs at the same rate there).
+// fp32Tflops is the shader (CUDA-core) rate WebGPU engines run on; fp8Tflops and int8Tops are the
+// dense FP8 / INT8 tensor rates where the part has them, from the same datasheet.
 
 export interface GpuSpec {
   id: string;
@@ -9,6 +11,10 @@ export interface GpuSpec {
   bandwidthGBps: number;
   fp16Tflops: number;
   fp32Tflops: number;
+  /** Dense FP8 tensor rate (FP32 accumulate), TFLOP/s; undefined where the GPU has none. */
+  fp8Tflops?: number;
+  /** Dense INT8 tensor rate, TOPS; undefined where the GPU has none. */
+  int8Tops?: number;
   /** Memory the GPU can address, GB; for Apple the largest unified-memory option. */
   memoryGB: number;
   source: string;
@@ -19,9 +25,9 @@ export interface GpuSpec {
 }
 
 const A100_DATASHEET =
-  'NVIDIA A100 Tensor Core GPU datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf';
+  'NVIDIA A100 Tensor Core GPU datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf (INT8 1248 TOPS is with sparsity; dense is half; no FP8)';
 const H100_DATASHEET =
-  'NVIDIA H100 Tensor Core GPU datasheet, https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet (FP16 1979 TFLOPS is with sparsity; dense is half)';
+  'NVIDIA H100 Tensor Core GPU datasheet, https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet (FP16 1979, FP8 3958 TFLOPS and INT8 3958 TOPS are with sparsity; dense is half)';
 
 const nvidia: GpuSpec[] = [
   {
@@ -31,6 +37,7 @@ const nvidia: GpuSpec[] = [
     bandwidthGBps: 2039,
     fp16Tflops: 312,
     fp32Tflops: 19.5,
+    int8Tops: 624,
     memoryGB: 80,
     source: A100_DATASHEET,
   },
@@ -41,6 +48,7 @@ const nvidia: GpuSpec[] = [
     bandwidthGBps: 1555,
     fp16Tflops: 312,
     fp32Tflops: 19.5,
+    int8Tops: 624,
     memoryGB: 40,
     source: A100_DATASHEET,
   },
@@ -51,6 +59,8 @@ const nvidia: GpuSpec[] = [
     bandwidthGBps: 3350,
     fp16Tflops: 989.5,
     fp32Tflops: 67,
+    fp8Tflops: 1979,
+    int8Tops: 1979,
     memoryGB: 80,
     source: H100_DATASHEET,
   },
@@ -61,9 +71,11 @@ const nvidia: GpuSpec[] = [
     bandwidthGBps: 4800,
     fp16Tflops: 989.5,
     fp32Tflops: 67,
+    fp8Tflops: 1979,
+    int8Tops: 1979,
     memoryGB: 141,
     source:
-      'NVIDIA H200 product page and datasheet, https://www.nvidia.com/en-us/data-center/h200/ (FP16 1979 TFLOPS with sparsity)',
+      'NVIDIA H200 product page and datasheet, https://www.nvidia.com/en-us/data-center/h200/ (FP16 1979, FP8 3958 TFLOPS and INT8 3958 TOPS with sparsity; dense is half)',
   },
   {
     id: 'rtx-4090',
@@ -72,10 +84,12 @@ const nvidia: GpuSpec[] = [
     bandwidthGBps: 1008,
     fp16Tflops: 165.2,
     fp32Tflops: 82.6,
+    fp8Tflops: 330.3,
+    int8Tops: 660.6,
     memoryGB: 24,
     source:
       'NVIDIA Ada Lovelace GPU Architecture whitepaper v2.1, Table 2, https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf',
-    note: 'FP16 tensor with FP32 accumulate; 330.3 TFLOPS with FP16 accumulate',
+    note: 'FP16 tensor with FP32 accumulate; 330.3 TFLOPS with FP16 accumulate. FP8 with FP32 accumulate (660.6 with FP16 accumulate); INT8 dense',
   },
   {
     id: 'rtx-3090',
@@ -84,10 +98,11 @@ const nvidia: GpuSpec[] = [
     bandwidthGBps: 936,
     fp16Tflops: 71,
     fp32Tflops: 35.6,
+    int8Tops: 284,
     memoryGB: 24,
     source:
       'NVIDIA Ampere GA102 GPU Architecture whitepaper v2, Table 9, https://www.nvidia.com/content/PDF/nvidia-ampere-ga-102-gpu-architecture-whitepaper-v2.pdf',
-    note: 'FP16 tensor with FP32 accumulate; 142 TFLOPS with FP16 accumulate',
+    note: 'FP16 tensor with FP32 accumulate; 142 TFLOPS with FP16 accumulate; INT8 dense (568 with sparsity); no FP8',
   },
 ];
 

@@ -2,12 +2,14 @@
 // it. The model never words them; the CLI words them in English (src/cli/notes-en.ts) and the
 // page words the ones it shows in its languages (src/ui/i18n).
 
-import type { ProfileId } from './profiles';
+import type { CalibrationCode } from './engines/calibrate';
+import type { EngineId, Vendor } from './engines/ids';
+import type { LinkKind } from './engines/parallel';
+import type { PeakKind } from './engines/physics';
 
-/** A low–expected–high triple of a runtime profile. */
-interface Triple {
+/** A range as multiples of the expected value: [low, high] holds 1. */
+interface Interval {
   low: number;
-  expected: number;
   high: number;
 }
 
@@ -53,24 +55,55 @@ export type Note =
   | { id: 'fixed-cost'; ms: number; perLayer: number; layers: number; perToken: number }
   | { id: 'measured-times' }
   | { id: 'roofline-efficiency'; low: number; expected: number; high: number }
-  // Spec mode (model/predictor.ts).
+  // Spec mode (model/spec-estimator.ts).
   | { id: 'capacity-not-given' }
   | { id: 'capacity-datasheet'; gb: number }
   | {
       id: 'datasheet';
       gpu: string;
       bandwidthGBps: number;
+      /** The rate prefill runs at for this engine and format. */
       tflops: number;
-      peak: 'fp32' | 'fp16';
+      peak: PeakKind;
+    }
+  /** The fitted profile: η, c per layer, ε, F, and its central `level` residual interval. */
+  | {
+      id: 'engine-profile';
+      engine: EngineId;
+      vendor: Vendor;
+      eta: number;
+      cLayerMs: number;
+      eps: number;
+      fixedMs: number;
+      level: number;
+      decode: Interval;
+      ttft: Interval;
+    }
+  /** Where a metric's range comes from (own rows, a wider pool, widened to the generic class). */
+  | {
+      id: 'engine-range';
+      engine: EngineId;
+      vendor: Vendor;
+      metric: 'decode' | 'ttft';
+      code: CalibrationCode;
     }
   | {
-      id: 'runtime-profile';
-      profile: ProfileId;
-      bandwidth: Triple;
-      overheadMsPerLayer: Triple;
-      compute: Triple;
+      id: 'weight-layout';
+      format: string;
+      bodyBits: number;
+      headBits: number;
+      embeddingBits: number;
+    }
+  | {
+      id: 'tensor-parallel';
+      tp: number;
+      link: LinkKind;
+      bandwidthGBps: number;
+      latencyMs: number;
+      allReduces: number;
     }
   | { id: 'pass-max' }
+  | { id: 'sliding-window'; window: number }
   // Either mode (model/predictor.ts).
   | { id: 'itl-context'; context: number; defaulted: boolean }
   | { id: 'kv-cache'; bits: number; tokens: number; batch: number }

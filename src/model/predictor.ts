@@ -1,19 +1,14 @@
 // Predictions: decode ITL (batch 1 and B), ITL vs context, prefill TTFT, E2E and memory, from an
-// Estimator (spec mode: datasheet + runtime profile; measured mode: see measured.ts).
+// Estimator (spec mode: datasheet + an engine profile, ./spec-estimator.ts; measured mode:
+// ./measured.ts). Memory is per GPU in GiB units; contexts stop at the model's limit.
 
 import type { WeightFormat } from '../core/formats';
-import type { GpuSpec } from './gpus';
-import {
-  decodeFlops,
-  decodeWeightBytes,
-  kvCacheBytes,
-  type ModelConfig,
-  prefillFlops,
-  weightMemoryBytes,
-} from './llm';
+import { GIB } from './engines/capacity';
+import type { EngineId, Vendor } from './engines/ids';
+import { attendedTokens } from './engines/physics';
+import { kvCacheBytes, type ModelConfig, weightMemoryBytes } from './llm';
 import { type Note, uniqueNotes } from './notes';
-import type { ProfileId, RuntimeProfile } from './profiles';
-import { perSecond, type Range, range } from './range';
+import { perSecond, type Range } from './range';
 
 export type PredictionMode = 'spec' | 'measured';
 /** What produced the numbers: the datasheet, measured kernels, or the roofline fallback. */
@@ -36,11 +31,35 @@ export interface Estimator {
   prefill(promptTokens: number): StepEstimate;
   /** Bytes per token at 100 % of the bandwidth ceiling: the floor no engine beats. */
   floorMs(batch: number, context: number): number;
+  /** Memory of one GPU, bytes; undefined where unknown. */
   capacityBytes: number | undefined;
   capacityNotes: Note[];
   assumptions: Note[];
   gpu: string;
-  profile?: ProfileId;
+  /** Spec mode: the engine the profile stands for, and its calibration. */
+  engine?: EngineCalibration;
+  /** GPUs in tensor parallel (default 1). */
+  tp?: number;
+  /** Bytes the weights take, where the estimator knows the file layout (head at its own bits). */
+  weightBytes?: number;
+}
+
+/** Cross-validated figures of one metric (model/engines/cross-validation). */
+export interface CalibrationFigures {
+  n: number;
+  mape: number;
+  coverage: number;
+  width: number;
+}
+
+/** The engine a spec prediction stands for, and how far its ranges can be trusted. */
+export interface EngineCalibration {
+  id: EngineId;
+  /** 'native' or 'browser'. */
+  engineClass: 'native' | 'browser';
+  vendor: Vendor;
+  decode: CalibrationFigures;
+  ttft: CalibrationFigures;
 }
 
 export interface PredictOptions {
@@ -54,6 +73,8 @@ export interface PredictOptions {
   context?: number;
   /** KV cache element size in bytes (default 2: fp16). */
   kvBytesPerElement?: number;
+  /** GPUs in tensor parallel (spec mode; default 1). */
+  tp?: number;
   /** Contexts for the ITL-vs-context curve. */
   contexts?: readonly number[];
   /** Batches for the latency–throughput curve. */
@@ -76,6 +97,13 @@ export interface MemoryEstimate {
   /** KV cache at prompt + output tokens for every sequence of the batch. */
   kvBytes: number;
   totalBytes: number;
+  /** GPUs the weights and KV are split over. */
+  tp: number;
+  /** What each GPU holds: totalBytes / tp. */
+  perGpuBytes: number;
+  /** perGpuBytes in the unit of a VRAM label (GiB: an "80 GB" GPU holds 80 × 2³⁰ bytes). */
+  needGB: number;
+  /** One GPU's memory, bytes. */
   capacityBytes: number | undefined;
   /** Undefined when the capacity is unknown. */
   fits: boolean | undefined;
@@ -90,7 +118,9 @@ export interface Prediction {
   weights: string;
   bitsPerWeight: number;
   gpu: string;
-  profile?: ProfileId;
+  /** Spec mode: the engine and its calibration. */
+  engine?: EngineCalibration;
+  tp: number;
   promptTokens: number;
   outputTokens: number;
   batch: number;
@@ -132,6 +162,53 @@ export function e2eRange(ttft: Range, itl: Range, outputTokens: number): Range {
   };
 }
 
+/** A prompt, reply or context beyond the model's context limit. */
+export class ContextLimitError extends RangeError {
+  constructor(
+    readonly model: string,
+    readonly limit: number,
+    readonly asked: number,
+    readonly what: 'prompt-output' | 'context',
+  ) {
+    super(`${model} takes at most ${limit} tokens of context; ${what} asks for ${asked}`);
+    this.name = 'ContextLimitError';
+  }
+}
+
+/** The ITL-vs-context points within the model's limit, ending at the limit where some are cut. */
+export function contextsWithin(model: ModelConfig, contexts: readonly number[]): number[] {
+  const max = model.maxContextTokens;
+  const kept = contexts.filter((c) => c <= max);
+  return kept.length < contexts.length && !kept.includes(max) ? [...kept, max] : kept;
+}
+
+/**
+ * The options capped to the model's context limit: the prompt kept (up to the limit less one
+ * token), the output cut to what is left, the context capped. The page caps; the CLI refuses.
+ */
+export function capToContext(
+  model: ModelConfig,
+  opts: PredictOptions,
+): { options: PredictOptions; capped: boolean } {
+  const max = model.maxContextTokens;
+  const prompt = opts.promptTokens ?? DEFAULT_PROMPT_TOKENS;
+  const output = opts.outputTokens ?? DEFAULT_OUTPUT_TOKENS;
+  const context = opts.context;
+  if (prompt + output <= max && (context === undefined || context <= max)) {
+    return { options: opts, capped: false };
+  }
+  const p = Math.min(prompt, max - 1);
+  return {
+    options: {
+      ...opts,
+      promptTokens: p,
+      outputTokens: Math.min(output, max - p),
+      ...(context === undefined ? {} : { context: Math.min(context, max) }),
+    },
+    capped: true,
+  };
+}
+
 function positiveInt(name: string, v: number): number {
   if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer`);
   return v;
@@ -149,6 +226,32 @@ function curvePoint(est: Estimator, batch: number, context: number): CurvePoint 
   };
 }
 
+/**
+ * A batch curve never claims that adding sequences makes each step faster: each point is at
+ * least the one before it (measured mode mixes measured batches with roofline ones).
+ */
+export function monotoneInBatch(points: readonly CurvePoint[]): CurvePoint[] {
+  const sorted = [...points].sort((a, b) => a.batch - b.batch);
+  let prev: Range | undefined;
+  return sorted.map((p) => {
+    const ms: Range =
+      prev === undefined
+        ? p.msPerToken
+        : {
+            expected: Math.max(p.msPerToken.expected, prev.expected),
+            low: Math.max(p.msPerToken.low, prev.low),
+            high: Math.max(p.msPerToken.high, prev.high),
+          };
+    prev = ms;
+    return {
+      ...p,
+      msPerToken: ms,
+      tokensPerSecond: perSecond(ms),
+      systemTokensPerSecond: perSecond(ms, p.batch),
+    };
+  });
+}
+
 /** Runs an estimator over the model and assembles every output. */
 export function buildPrediction(
   est: Estimator,
@@ -161,27 +264,40 @@ export function buildPrediction(
   const batch = positiveInt('batch', opts.batch ?? 1);
   const context = opts.context ?? P + Math.floor(out / 2);
   if (!Number.isInteger(context) || context < 0) throw new RangeError('context must be ≥ 0');
+  const limit = model.maxContextTokens;
+  if (P + out > limit) throw new ContextLimitError(model.id, limit, P + out, 'prompt-output');
+  if (context > limit) throw new ContextLimitError(model.id, limit, context, 'context');
   const kvElem = opts.kvBytesPerElement ?? 2;
+  const tp = est.tp ?? 1;
 
-  const step = est.decode(batch, context);
+  const batchCurve = (batches: readonly number[]) => {
+    const pts = batches.map((b) => curvePoint(est, b, context));
+    return est.mode === 'measured' ? monotoneInBatch(pts) : pts;
+  };
+  // The headline step at batch B is the curve's point at B (never faster than batch 1).
+  const headline = batchCurve(batch === 1 ? [1] : [1, batch]).at(-1);
+  const raw = est.decode(batch, context);
+  const step: StepEstimate = { ...raw, ms: headline?.msPerToken ?? raw.ms };
   const pre = est.prefill(P);
-  const weightBytes = weightMemoryBytes(model, format);
-  const kvBytes = kvCacheBytes(model, P + out, batch, kvElem);
+  const weightBytes = est.weightBytes ?? weightMemoryBytes(model, format);
+  const kvBytes = kvCacheBytes(model, attendedTokens(model, P + out), batch, kvElem);
   const total = weightBytes + kvBytes;
   const cap = est.capacityBytes;
   const memory: MemoryEstimate = {
     weightBytes,
     kvBytes,
     totalBytes: total,
+    tp,
+    perGpuBytes: total / tp,
+    needGB: total / tp / GIB,
     capacityBytes: cap,
-    fits: cap === undefined ? undefined : total <= cap,
+    fits: cap === undefined ? undefined : total / tp <= cap,
     notes: est.capacityNotes,
   };
 
-  const itlVsContext = (opts.contexts ?? DEFAULT_CONTEXTS).map((c) => curvePoint(est, batch, c));
-  const latencyThroughput = (opts.batches ?? DEFAULT_BATCHES).map((b) =>
-    curvePoint(est, b, context),
-  );
+  const contexts = contextsWithin(model, opts.contexts ?? DEFAULT_CONTEXTS);
+  const itlVsContext = contexts.map((c) => curvePoint(est, batch, c));
+  const latencyThroughput = batchCurve(opts.batches ?? DEFAULT_BATCHES);
   const sources = [step.source, pre.source];
   const source: PredictionSource =
     est.mode === 'spec' ? 'spec' : sources.includes('roofline') ? 'roofline' : 'measured';
@@ -193,6 +309,9 @@ export function buildPrediction(
     { id: 'e2e-formula' },
   ];
   if (batch > 1) assumptions.push({ id: 'ttft-alone' });
+  if (model.slidingWindow !== undefined) {
+    assumptions.push({ id: 'sliding-window', window: model.slidingWindow });
+  }
 
   return {
     mode: est.mode,
@@ -201,7 +320,8 @@ export function buildPrediction(
     weights: format.id,
     bitsPerWeight: format.bitsPerWeight,
     gpu: est.gpu,
-    ...(est.profile === undefined ? {} : { profile: est.profile }),
+    ...(est.engine === undefined ? {} : { engine: est.engine }),
+    tp,
     promptTokens: P,
     outputTokens: out,
     batch,
@@ -223,102 +343,4 @@ export function buildPrediction(
     assumptions,
     notes: uniqueNotes([...step.notes, ...pre.notes]),
   };
-}
-
-// ---- Spec mode ----
-
-/** A datasheet: a catalogue GPU, or numbers typed by the user. */
-export type SpecHardware = Pick<GpuSpec, 'id' | 'name' | 'bandwidthGBps' | 'fp16Tflops'> & {
-  fp32Tflops?: number;
-  memoryGB?: number;
-};
-
-/** Datasheet + runtime profile → ranges. Low times pair high efficiency with low overhead. */
-export function specEstimator(
-  hw: SpecHardware,
-  profile: RuntimeProfile,
-  model: ModelConfig,
-  format: WeightFormat,
-  kvBytesPerElement = 2,
-): Estimator {
-  const peakTflops =
-    profile.computePeak === 'fp32' ? (hw.fp32Tflops ?? hw.fp16Tflops) : hw.fp16Tflops;
-  const bw = profile.bandwidthEfficiency;
-  const ce = profile.computeEfficiency;
-  const ov = profile.overheadMsPerLayer;
-  const weightsRead = decodeWeightBytes(model, format);
-  const layers = model.layers;
-  // One pass: max(memory, compute) + fixed; for the three corners of the profile.
-  const pass = (bytes: number, flops: number): { ms: Range; bound: Bound } => {
-    const at = (e: number, c: number, o: number) =>
-      Math.max(bytes / (e * hw.bandwidthGBps * 1e6), flops / (c * peakTflops * 1e9)) + o * layers;
-    const memMs = bytes / (bw.expected * hw.bandwidthGBps * 1e6);
-    const compMs = flops / (ce.expected * peakTflops * 1e9);
-    return {
-      ms: range(
-        at(bw.expected, ce.expected, ov.expected),
-        at(bw.high, ce.high, ov.low),
-        at(bw.low, ce.low, ov.high),
-      ),
-      bound: memMs >= compMs ? 'memory' : 'compute',
-    };
-  };
-  const capacityBytes = hw.memoryGB === undefined ? undefined : hw.memoryGB * 1e9;
-  return {
-    mode: 'spec',
-    gpu: hw.id,
-    profile: profile.id,
-    decode(batch, context) {
-      const bytes = weightsRead + kvCacheBytes(model, context, batch, kvBytesPerElement);
-      const r = pass(bytes, batch * decodeFlops(model, context));
-      return { ...r, source: 'spec', notes: [] };
-    },
-    prefill(promptTokens) {
-      const bytes = weightsRead + kvCacheBytes(model, promptTokens, 1, kvBytesPerElement);
-      const r = pass(bytes, prefillFlops(model, promptTokens).total);
-      return { ...r, source: 'spec', notes: [] };
-    },
-    floorMs(batch, context) {
-      const bytes = weightsRead + kvCacheBytes(model, context, batch, kvBytesPerElement);
-      return bytes / (hw.bandwidthGBps * 1e6);
-    },
-    capacityBytes,
-    capacityNotes:
-      hw.memoryGB === undefined
-        ? [{ id: 'capacity-not-given' }]
-        : [{ id: 'capacity-datasheet', gb: hw.memoryGB }],
-    assumptions: [
-      {
-        id: 'datasheet',
-        gpu: hw.name,
-        bandwidthGBps: hw.bandwidthGBps,
-        tflops: peakTflops,
-        peak: profile.computePeak === 'fp32' ? 'fp32' : 'fp16',
-      },
-      {
-        id: 'runtime-profile',
-        profile: profile.id,
-        bandwidth: bw,
-        overheadMsPerLayer: ov,
-        compute: ce,
-      },
-      { id: 'pass-max' },
-    ],
-  };
-}
-
-/** Spec-mode prediction for a GPU and runtime profile. */
-export function predictSpec(
-  hw: SpecHardware,
-  profile: RuntimeProfile,
-  model: ModelConfig,
-  format: WeightFormat,
-  opts: PredictOptions = {},
-): Prediction {
-  return buildPrediction(
-    specEstimator(hw, profile, model, format, opts.kvBytesPerElement),
-    model,
-    format,
-    opts,
-  );
 }

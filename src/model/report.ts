@@ -6,12 +6,14 @@ import type { WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import type { ChapterBatch, SlaId } from './chapter';
 import { type A100Contrast, a100Contrast, type GapFacts } from './contrast';
-import type { ModelConfig } from './llm';
+import type { EngineId } from './engines/ids';
+import { type FitAdvice, fitAdvice } from './fit-advice';
+import { type ModelConfig, paramCount } from './llm';
 import { predictMeasured } from './measured';
 import type { Note } from './notes';
-import { type Prediction, type PredictOptions, predictSpec, type SpecHardware } from './predictor';
-import { PROFILES, type ProfileId } from './profiles';
+import type { CalibrationFigures, Prediction, PredictionSource, PredictOptions } from './predictor';
 import type { Range } from './range';
+import { predictSpec, type SpecHardware } from './spec-estimator';
 import { type Feel, firstTokenFeelsFast, itlFeel, slaVerdicts, type Verdict } from './verdicts';
 
 export interface PredictReport {
@@ -19,6 +21,8 @@ export interface PredictReport {
   modelName: string;
   weights: string;
   bitsPerWeight: number;
+  /** Bits per weight of the whole file as stored: output head and embedding at their own bits. */
+  fileBitsPerWeight: number;
   /** The GPU predicted for: a datasheet's name, or the measured adapter. */
   gpu: string;
   /** The catalogue id of a datasheet GPU ('datasheet' for --bandwidth-gbps/--tflops); null when measured. */
@@ -27,8 +31,22 @@ export interface PredictReport {
   source: 'measured' | 'spec';
   /** True when measured mode lacked a kernel shape or format and used the roofline (β, π). */
   rooflineFallback: boolean;
-  /** The spec-mode runtime profile; null in measured mode. */
-  runtime: ProfileId | null;
+  /** The spec-mode engine's class ('native' | 'browser'); null in measured mode. */
+  runtime: 'native' | 'browser' | null;
+  /** The engine the spec-mode prediction stands for; null in measured mode. */
+  engine: EngineId | null;
+  /** GPUs in tensor parallel: weights and KV split over them. */
+  tp: number;
+  /** Whether weights + KV fit each GPU; null where its memory is unknown. */
+  fits: boolean | null;
+  /** Memory each GPU needs, in the unit of a VRAM label (GiB). */
+  needGB: number;
+  /** Where it does not fit: what would (more GPUs in TP, or a smaller format); else null. */
+  doesNotFit: FitAdvice | null;
+  /** The engine's cross-validated decode figures (held-out GPUs); null in measured mode. */
+  calibration: CalibrationFigures | null;
+  /** The same for TTFT. */
+  calibrationTtft: CalibrationFigures | null;
   promptTokens: number;
   outputTokens: number;
   batch: number;
@@ -37,25 +55,38 @@ export interface PredictReport {
   weightBytes: number;
   /** KV cache at prompt + output tokens for every sequence of the batch. */
   kvBytes: number;
-  /** As the prediction gives them (floor: weights + KV once at 100 % of the bandwidth ceiling). */
-  decode: Prediction['decode'];
-  prefill: Prediction['prefill'];
-  e2eMs: Range;
+  /**
+   * As the prediction gives them (floor: weights + KV once at 100 % of the bandwidth ceiling);
+   * null, like every time and verdict below, where the model does not fit.
+   */
+  decode: Prediction['decode'] | null;
+  prefill: Prediction['prefill'] | null;
+  e2eMs: Range | null;
   memory: {
     weightBytes: number;
     kvBytes: number;
     totalBytes: number;
+    /** What each GPU holds (totalBytes / tp). */
+    perGpuBytes: number;
     capacityBytes: number | null;
     /** null where the capacity is unknown (always in measured mode: WebGPU does not report it). */
     fits: boolean | null;
     notes: Note[];
   };
-  itlVsContext: { context: number; msPerToken: Range; tokensPerSecond: Range }[];
+  /** Up to the model's context limit; each point says whence it came. */
+  itlVsContext: {
+    context: number;
+    msPerToken: Range;
+    tokensPerSecond: Range;
+    source: PredictionSource;
+  }[];
+  /** Never faster per step at B + 1 than at B; each point says whence it came. */
   latencyThroughput: {
     batch: number;
     msPerToken: Range;
     tokensPerSecond: Range;
     systemTokensPerSecond: Range;
+    source: PredictionSource;
   }[];
   verdicts: {
     /** The high end of each range stands in for a P95. */
@@ -68,10 +99,12 @@ export interface PredictReport {
       overall: Verdict;
     }[];
     perception: { firstTokenFast: boolean; itlFeel: Feel };
-  };
+  } | null;
   a100: {
     gpu: string;
     runtime: 'native';
+    /** A100s in tensor parallel (the chapter's 8 for Llama-3-70B). */
+    tp: number;
     msPerToken: Range;
     tokensPerSecond: Range;
     ttftMs: Range;
@@ -84,6 +117,9 @@ export interface PredictReport {
       systemTokensPerSecond: { min: number; max: number } | null;
       /** The chapter's scenario (by its batch) these come from; null for its by-precision table. */
       scenarioBatch: ChapterBatch | null;
+      /** The chapter's model and A100 count ('llama-3-70b' at TP 8). */
+      model: 'llama-3-8b' | 'llama-3-70b';
+      tp: number;
     } | null;
     /** How far the chapter's ITL is above the floor, where it is far above; else null. */
     gap: GapFacts | null;
@@ -99,6 +135,8 @@ export interface ReportInput {
   gpuName: string;
   options: PredictOptions;
   results?: ResultsDocument;
+  /** Spec mode: the datasheet, for what would fit where the model does not. */
+  hw?: SpecHardware;
 }
 
 function chapterOf(c: A100Contrast['chapter']): PredictReport['a100']['chapter'] {
@@ -109,6 +147,8 @@ function chapterOf(c: A100Contrast['chapter']): PredictReport['a100']['chapter']
     ttftMs: c.scenario?.ttftMs ?? null,
     systemTokensPerSecond: c.scenario?.systemTokensPerSecond ?? null,
     scenarioBatch: c.scenario === undefined ? null : c.scenario.batch,
+    model: c.model,
+    tp: c.tp,
   };
 }
 
@@ -125,68 +165,78 @@ export function buildReport(input: ReportInput): PredictReport {
   if (results?.incomplete !== undefined) {
     assumptions.push({ id: 'run-unfinished', why: results.incomplete });
   }
-  const sla = slaVerdicts(p.prefill.ttftMs, p.decode.msPerToken).map((v) => ({
-    id: v.sla.id,
-    ttftP95Ms: v.sla.ttftP95Ms ?? null,
-    itlP95Ms: v.sla.itlP95Ms ?? null,
-    ttft: v.ttft,
-    itl: v.itl,
-    overall: v.overall,
-  }));
+  const fitsAll = p.memory.fits ?? null;
+  const shown = fitsAll !== false;
+  const engine = p.engine;
   return {
     model: model.id,
     modelName: model.name,
     weights: format.id,
     bitsPerWeight: format.bitsPerWeight,
+    fileBitsPerWeight: (p.weightBytes * 8) / paramCount(model).total,
     gpu: input.gpuName,
     gpuId: measured ? null : p.gpu,
     source: measured ? 'measured' : 'spec',
     rooflineFallback,
-    runtime: measured ? null : (p.profile ?? null),
+    runtime: engine?.engineClass ?? null,
+    engine: engine?.id ?? null,
+    tp: p.tp,
+    fits: fitsAll,
+    needGB: p.memory.needGB,
+    doesNotFit:
+      fitsAll === false && input.hw !== undefined && engine !== undefined
+        ? fitAdvice(model, format, input.hw, engine.id, p)
+        : null,
+    calibration: engine?.decode ?? null,
+    calibrationTtft: engine?.ttft ?? null,
     promptTokens: p.promptTokens,
     outputTokens: p.outputTokens,
     batch: p.batch,
     context: p.context,
     weightBytes: p.weightBytes,
     kvBytes: p.kvBytes,
-    decode: {
-      msPerToken: p.decode.msPerToken,
-      tokensPerSecond: p.decode.tokensPerSecond,
-      systemTokensPerSecond: p.decode.systemTokensPerSecond,
-      floorMsPerToken: p.decode.floorMsPerToken,
-      bound: p.decode.bound,
-    },
-    prefill: p.prefill,
-    e2eMs: p.e2eMs,
+    decode: shown
+      ? {
+          msPerToken: p.decode.msPerToken,
+          tokensPerSecond: p.decode.tokensPerSecond,
+          systemTokensPerSecond: p.decode.systemTokensPerSecond,
+          floorMsPerToken: p.decode.floorMsPerToken,
+          bound: p.decode.bound,
+        }
+      : null,
+    prefill: shown ? p.prefill : null,
+    e2eMs: shown ? p.e2eMs : null,
     memory: {
       weightBytes: p.memory.weightBytes,
       kvBytes: p.memory.kvBytes,
       totalBytes: p.memory.totalBytes,
+      perGpuBytes: p.memory.perGpuBytes,
       capacityBytes: p.memory.capacityBytes ?? null,
-      fits: p.memory.fits ?? null,
+      fits: fitsAll,
       notes: p.memory.notes,
     },
-    itlVsContext: p.itlVsContext.map((c) => ({
-      context: c.context,
-      msPerToken: c.msPerToken,
-      tokensPerSecond: c.tokensPerSecond,
-    })),
-    latencyThroughput: p.latencyThroughput.map((c) => ({
-      batch: c.batch,
-      msPerToken: c.msPerToken,
-      tokensPerSecond: c.tokensPerSecond,
-      systemTokensPerSecond: c.systemTokensPerSecond,
-    })),
-    verdicts: {
-      sla,
-      perception: {
-        firstTokenFast: firstTokenFeelsFast(p.prefill.ttftMs.expected),
-        itlFeel: itlFeel(p.decode.msPerToken.expected),
-      },
-    },
+    itlVsContext: shown
+      ? p.itlVsContext.map((c) => ({
+          context: c.context,
+          msPerToken: c.msPerToken,
+          tokensPerSecond: c.tokensPerSecond,
+          source: c.source,
+        }))
+      : [],
+    latencyThroughput: shown
+      ? p.latencyThroughput.map((c) => ({
+          batch: c.batch,
+          msPerToken: c.msPerToken,
+          tokensPerSecond: c.tokensPerSecond,
+          systemTokensPerSecond: c.systemTokensPerSecond,
+          source: c.source,
+        }))
+      : [],
+    verdicts: shown ? reportVerdicts(p) : null,
     a100: {
       gpu: contrast.a100.gpu,
       runtime: 'native',
+      tp: contrast.a100.tp,
       msPerToken: contrast.a100.decode.msPerToken,
       tokensPerSecond: contrast.a100.decode.tokensPerSecond,
       ttftMs: contrast.a100.prefill.ttftMs,
@@ -199,10 +249,28 @@ export function buildReport(input: ReportInput): PredictReport {
   };
 }
 
+function reportVerdicts(p: Prediction): NonNullable<PredictReport['verdicts']> {
+  const sla = slaVerdicts(p.prefill.ttftMs, p.decode.msPerToken).map((v) => ({
+    id: v.sla.id,
+    ttftP95Ms: v.sla.ttftP95Ms ?? null,
+    itlP95Ms: v.sla.itlP95Ms ?? null,
+    ttft: v.ttft,
+    itl: v.itl,
+    overall: v.overall,
+  }));
+  return {
+    sla,
+    perception: {
+      firstTokenFast: firstTokenFeelsFast(p.prefill.ttftMs.expected),
+      itlFeel: itlFeel(p.decode.msPerToken.expected),
+    },
+  };
+}
+
 /** Where a prediction comes from: a results document (measured) or a datasheet (spec). */
 export type ReportSource =
   | { kind: 'measured'; results: ResultsDocument }
-  | { kind: 'spec'; hw: SpecHardware; runtime: ProfileId };
+  | { kind: 'spec'; hw: SpecHardware; engine: EngineId };
 
 /**
  * Predicts in either mode and builds the report (throws InsufficientResultsError where a results
@@ -230,9 +298,16 @@ export function predictReport(
       }),
     };
   }
-  const prediction = predictSpec(source.hw, PROFILES[source.runtime], model, format, options);
+  const prediction = predictSpec(source.hw, source.engine, model, format, options);
   return {
     prediction,
-    report: buildReport({ prediction, model, format, gpuName: source.hw.name, options }),
+    report: buildReport({
+      prediction,
+      model,
+      format,
+      gpuName: source.hw.name,
+      options,
+      hw: source.hw,
+    }),
   };
 }

@@ -5,7 +5,7 @@
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
 import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/chapter';
-import type { CurvePoint } from '../model/predictor';
+import { type CurvePoint, capToContext } from '../model/predictor';
 import { predictReport } from '../model/report';
 import { verifiedRows } from '../model/roofline';
 import { Chart, geometricTicks } from './chartjs';
@@ -147,8 +147,9 @@ function latencyPoints(ctx: PageContext): { points: CurvePoint[]; caption: strin
         ? c.sweepMeasured({ kernel })
         : c.sweepMissing({ kernel });
   try {
+    const { options } = capToContext(ctx.focusModel, ctx.options);
     const { prediction } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, {
-      ...ctx.options,
+      ...options,
       batches,
     });
     const caption = c.caption({
@@ -183,7 +184,11 @@ export function setupLatency(): LatencyView {
     caption.textContent = text;
     relabel(chart);
     const [itl, sys] = chart.data.datasets;
-    if (itl) itl.data = points.map((p) => ({ x: p.batch, y: p.msPerToken.expected }));
+    if (itl) {
+      itl.data = points.map((p) => ({ x: p.batch, y: p.msPerToken.expected }));
+      // Points from the roofline (measured mode lacked that batch) are drawn hollow.
+      itl.pointBackgroundColor = points.map((p) => (p.source === 'roofline' ? '#fff' : '#2458d6'));
+    }
     if (sys) sys.data = points.map((p) => ({ x: p.batch, y: p.systemTokensPerSecond.expected }));
     chart.update();
     tbody.replaceChildren(

@@ -6,6 +6,7 @@
 
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
+import { FORMAT_PRESETS } from '../core/format-presets';
 import { MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { PERCEPTION, SLAS } from '../model/chapter';
@@ -13,17 +14,19 @@ import { GPUS, getGpu } from '../model/gpus';
 import { getModel, MODELS, type ModelConfig } from '../model/llm';
 import type { RooflineNote } from '../model/notes';
 import {
+  capToContext,
   DEFAULT_OUTPUT_TOKENS,
   DEFAULT_PROMPT_TOKENS,
   type PredictOptions,
 } from '../model/predictor';
-import type { ProfileId } from '../model/profiles';
 import { type PredictReport, predictReport, type ReportSource } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { element, make, setOptions, td, th } from './dom';
+import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
 import { t } from './i18n';
-import { fmt, fmtAsGiven, fmtFixed, fmtGB, fmtInt } from './i18n/numbers';
+import { fmt, fmtAsGiven, fmtFixed, fmtInt, fmtLabelGB } from './i18n/numbers';
+import { calibrationText, doesNotFitText, engineLabel } from './prediction-words';
 import type { PageContext, Section } from './section';
 
 export const TABLE_MODELS = ['llama-3-8b', 'llama-3-70b'] as const;
@@ -87,6 +90,7 @@ export function clampInput(
 
 function feelText(r: PredictReport): string {
   const m = t().predictions;
+  if (r.verdicts === null) return '—';
   const p = r.verdicts.perception;
   return m.feelLine({
     first: p.firstTokenFast ? m.firstTokenFast : m.firstTokenSlow,
@@ -97,17 +101,23 @@ function feelText(r: PredictReport): string {
 function memoryNodes(r: PredictReport): Node[] {
   const msg = t().predictions;
   const m = r.memory;
+  // Per GPU, in the unit of a VRAM label (GiB): an "80 GB" GPU holds 80 × 2³⁰ bytes.
   const fit =
     m.fits === null || m.capacityBytes === null
       ? msg.capacityUnknown
       : m.fits
-        ? msg.fitsIn({ gb: fmtGB(m.capacityBytes) })
-        : msg.doesNotFitIn({ gb: fmtGB(m.capacityBytes) });
+        ? msg.fitsIn({ gb: fmtLabelGB(m.capacityBytes) })
+        : msg.doesNotFitIn({ gb: fmtLabelGB(m.capacityBytes) });
+  const perGpu = r.tp;
   return [
-    make('span', fmtGB(m.totalBytes), 'exp'),
+    make('span', fmtLabelGB(m.perGpuBytes), 'exp'),
     make(
       'span',
-      msg.memoryParts({ weights: fmtGB(m.weightBytes), kv: fmtGB(m.kvBytes), fit }),
+      msg.memoryParts({
+        weights: fmtLabelGB(m.weightBytes / perGpu),
+        kv: fmtLabelGB(m.kvBytes / perGpu),
+        fit,
+      }),
       'rng free',
     ),
   ];
@@ -116,9 +126,10 @@ function memoryNodes(r: PredictReport): Node[] {
 function sourceText(r: PredictReport): string {
   const m = t().predictions;
   if (r.source === 'spec') {
-    return r.runtime === null
-      ? m.sourceSpecBare
-      : m.sourceSpec({ runtime: m.runtimeShort[r.runtime] });
+    if (r.engine === null) return m.sourceSpecBare;
+    // The engine's id: short, and the same in every language.
+    const runtime = r.engine;
+    return r.tp > 1 ? m.sourceSpecTp({ runtime, tp: fmtInt(r.tp) }) : m.sourceSpec({ runtime });
   }
   return r.rooflineFallback ? m.sourceFallback : m.sourceMeasured;
 }
@@ -148,7 +159,7 @@ function thresholdsList(list: HTMLUListElement): void {
 /** The chapter's label and scenario in the page's language. */
 function chapterText(c: NonNullable<PredictReport['a100']['chapter']>): string {
   const m = t().predictions;
-  const label = m.chapterReported;
+  const label = c.model === 'llama-3-70b' ? m.chapterReported70b : m.chapterReported;
   const chapter =
     c.scenarioBatch === null
       ? label
@@ -176,7 +187,8 @@ function gapText(r: PredictReport): string | undefined {
 
 const controls = () => ({
   source: element<HTMLSelectElement>('pred-source'),
-  runtime: element<HTMLSelectElement>('pred-runtime'),
+  engine: element<HTMLSelectElement>('pred-engine'),
+  tp: element<HTMLSelectElement>('pred-tp'),
   extra: element<HTMLSelectElement>('pred-extra-model'),
   prompt: element<HTMLInputElement>('pred-prompt'),
   output: element<HTMLInputElement>('pred-output'),
@@ -275,7 +287,7 @@ interface ChosenSource {
   bwLabel: string;
 }
 
-/** The source chosen: the document on screen (measured) or a datasheet with a runtime profile. */
+/** The source chosen: the document on screen (measured) or a datasheet with an engine profile. */
 function currentSource(ui: Controls, doc: ResultsDocument | null): ChosenSource {
   const m = t().predictions;
   if (ui.source.value === 'measured' && doc !== null) {
@@ -288,16 +300,44 @@ function currentSource(ui: Controls, doc: ResultsDocument | null): ChosenSource 
     };
   }
   const gpu = getGpu(ui.source.value || DEFAULT_SPEC_GPU);
-  const runtime = ui.runtime.value as ProfileId;
+  const engine = chosenEngine(ui.engine);
+  const tp = chosenTp(ui.tp);
+  const runtime = engineLabel(engine);
   return {
-    source: { kind: 'spec', hw: gpu, runtime },
-    label: m.specLabel({
-      gpu: gpu.name,
-      runtime: runtime === 'native' ? m.runtimeProfile.native : m.runtimeProfile.browser,
-    }),
+    source: { kind: 'spec', hw: gpu, engine },
+    label:
+      tp > 1
+        ? m.specLabelTp({ gpu: gpu.name, runtime, tp: fmtInt(tp) })
+        : m.specLabel({ gpu: gpu.name, runtime }),
     bw: gpu.bandwidthGBps,
     bwLabel: m.bandwidthSpec({ gpu: gpu.name, gbps: fmtAsGiven(gpu.bandwidthGBps) }),
   };
+}
+
+/** The row's cells after the weights: times, memory, verdicts; or, where it does not fit, why. */
+function rowCells(r: PredictReport): HTMLTableCellElement[] {
+  if (r.decode === null || r.prefill === null || r.e2eMs === null || r.verdicts === null) {
+    const m = t().predictions;
+    const why = td(
+      r.doesNotFit === null ? m.doesNotFitShort : doesNotFitText(r.doesNotFit),
+      'wrap',
+    );
+    why.colSpan = 4;
+    return [why, td(memoryNodes(r), 'num'), td('—'), td('—'), td('—')];
+  }
+  const verdicts = r.verdicts;
+  const sla = (id: string) =>
+    verdictNode(verdicts.sla.find((v) => v.id === id)?.overall ?? 'misses');
+  return [
+    td(rangeNodes(r.decode.msPerToken), 'num'),
+    td(rangeNodes(r.decode.tokensPerSecond), 'num'),
+    td(durationNodes(r.prefill.ttftMs), 'num'),
+    td(durationNodes(r.e2eMs), 'num'),
+    td(memoryNodes(r), 'num'),
+    td([sla('chat')]),
+    td([sla('code-completion')]),
+    td(feelText(r), 'wrap'),
+  ];
 }
 
 /** One row of the predictions table; `fallback` when measured mode used the roofline for it. */
@@ -312,37 +352,35 @@ function predictionRow(ctx: PredictionContext, model: ModelConfig, f: string, fi
     tr.append(head);
   }
   try {
-    const { report: r } = predictReport(ctx.source, model, resolveFormat(f), ctx.options);
+    const { options } = capToContext(model, ctx.options);
+    const { report: r } = predictReport(ctx.source, model, resolveFormat(f), options);
     tr.dataset.source = r.source;
-    const sla = (id: string) =>
-      verdictNode(r.verdicts.sla.find((v) => v.id === id)?.overall ?? 'misses');
+    tr.dataset.fits = String(r.fits);
     tr.append(
       td([
         make('span', f, 'exp'),
-        make('span', m.bitsPerWeight({ bits: fmtAsGiven(r.bitsPerWeight) }), 'rng'),
+        make('span', m.bitsPerWeight({ bits: fmt(r.fileBitsPerWeight) }), 'rng'),
       ]),
       td(sourceText(r)),
-      td(rangeNodes(r.decode.msPerToken), 'num'),
-      td(rangeNodes(r.decode.tokensPerSecond), 'num'),
-      td(durationNodes(r.prefill.ttftMs), 'num'),
-      td(durationNodes(r.e2eMs), 'num'),
-      td(memoryNodes(r), 'num'),
-      td([sla('chat')]),
-      td([sla('code-completion')]),
-      td(feelText(r), 'wrap'),
+      ...rowCells(r),
     );
-    return { tr, fallback: r.rooflineFallback };
+    return { tr, fallback: r.rooflineFallback, report: r };
   } catch (e) {
     tr.dataset.source = 'error';
     const cell = td(m.cannotPredict({ format: f, error: errorMessage(e) }), 'failed');
     cell.colSpan = 10;
     tr.append(cell);
-    return { tr, fallback: false };
+    return { tr, fallback: false, report: undefined };
   }
 }
 
 /** The note under the table: where the numbers come from, and what they leave out. */
-function tableNotes(ctx: PredictionContext, fallback: boolean, shown: Shown): string {
+function tableNotes(
+  ctx: PredictionContext,
+  fallback: boolean,
+  shown: Shown,
+  extra: readonly string[],
+): string {
   const m = t().predictions;
   const notes: string[] = [];
   if (ctx.source.kind === 'measured') {
@@ -358,26 +396,68 @@ function tableNotes(ctx: PredictionContext, fallback: boolean, shown: Shown): st
       notes.push(m.noteUnusable({ why: shown.unusable.map((n) => missing[n.id]).join('; ') }));
     }
   }
-  return notes.join(m.sentenceGap);
+  return [...notes, ...extra].join(m.sentenceGap);
+}
+
+/** A note for each model whose context limit capped the inputs. */
+function cappedNotes(ctx: PredictionContext, models: readonly ModelConfig[]): string[] {
+  const m = t().predictions;
+  return models
+    .filter((model) => capToContext(model, ctx.options).capped)
+    .map((model) => m.contextCapped({ model: model.name, max: fmtInt(model.maxContextTokens) }));
 }
 
 function renderTable(ui: Controls, ctx: PredictionContext, shown: Shown): void {
-  const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])];
+  const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])].map(
+    getModel,
+  );
   const m = t().predictions;
   const o = ctx.options;
   ui.ttftHead.textContent = m.ttftHead({
     prompt: fmtInt(o.promptTokens ?? DEFAULT_PROMPT_TOKENS),
   });
   ui.e2eHead.textContent = m.e2eHead({ output: fmtInt(o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) });
-  const rows = models.flatMap((id) =>
-    TABLE_FORMATS.map((f, i) => predictionRow(ctx, getModel(id), f, i === 0)),
+  const rows = models.flatMap((model) =>
+    TABLE_FORMATS.map((f, i) => predictionRow(ctx, model, f, i === 0)),
   );
   ui.tbody.replaceChildren(...rows.map((r) => r.tr));
+  const first = rows.find((r) => r.report !== undefined)?.report;
+  const calibration = first === undefined ? undefined : calibrationText(first);
   ui.note.textContent = tableNotes(
     ctx,
     rows.some((r) => r.fallback),
     shown,
+    [...(calibration === undefined ? [] : [calibration]), ...cappedNotes(ctx, models)],
   );
+}
+
+/** One format's row of the A100 contrast; its chapter label and gap sentence, where it has them. */
+function contrastRow(ctx: PredictionContext, f: string) {
+  const m = t().predictions;
+  const tr = document.createElement('tr');
+  const { options } = capToContext(ctx.focusModel, ctx.options);
+  try {
+    const { report: r } = predictReport(ctx.source, ctx.focusModel, resolveFormat(f), options);
+    const c = r.a100.chapter;
+    tr.append(
+      td(f),
+      td(r.decode === null ? m.doesNotFitShort : rangeNodes(r.decode.msPerToken), 'num'),
+      td(rangeNodes(r.a100.msPerToken), 'num'),
+      td(fmt(r.a100.floorMsPerToken), 'num'),
+      td(c === null ? '—' : chapterRangeText(c.itlMs), 'num'),
+    );
+    return {
+      tr,
+      chapter: c === null ? undefined : chapterText(c),
+      gap: gapText(r),
+      tp: r.a100.tp,
+    };
+  } catch (e) {
+    const cell = td(m.contrastError({ format: f, error: errorMessage(e) }), 'failed');
+    cell.colSpan = 5;
+    tr.append(cell);
+    return { tr, chapter: undefined, gap: undefined, tp: 1 };
+  }
 }
 
 /** The A100 contrast: this GPU, the A100 predicted, its floor and the chapter, per format. */
@@ -389,41 +469,18 @@ function renderContrast(ui: Controls, ctx: PredictionContext): void {
     ctx.source.kind === 'measured'
       ? m.contrastThisMeasured
       : m.contrastThisSpec({ gpu: ctx.source.hw.name });
-  const rows: HTMLTableRowElement[] = [];
-  let chapterLabel: string | undefined;
-  let gap: string | undefined;
-  let focusGap: string | undefined;
-  for (const f of TABLE_FORMATS) {
-    const tr = document.createElement('tr');
-    try {
-      const { report: r } = predictReport(ctx.source, model, resolveFormat(f), ctx.options);
-      const c = r.a100.chapter;
-      if (c !== null) chapterLabel = chapterText(c);
-      const explanation = gapText(r);
-      if (explanation !== undefined) {
-        gap ??= explanation;
-        if (f === ctx.focusFormat.id) focusGap = explanation;
-      }
-      tr.append(
-        td(f),
-        td(rangeNodes(r.decode.msPerToken), 'num'),
-        td(rangeNodes(r.a100.msPerToken), 'num'),
-        td(fmt(r.a100.floorMsPerToken), 'num'),
-        td(c === null ? '—' : chapterRangeText(c.itlMs), 'num'),
-      );
-    } catch (e) {
-      const cell = td(m.contrastError({ format: f, error: errorMessage(e) }), 'failed');
-      cell.colSpan = 5;
-      tr.append(cell);
-    }
-    rows.push(tr);
-  }
-  ui.contrastBody.replaceChildren(...rows);
-  ui.contrastChapter.textContent =
+  const rows = TABLE_FORMATS.map((f) => ({ f, ...contrastRow(ctx, f) }));
+  ui.contrastBody.replaceChildren(...rows.map((r) => r.tr));
+  const chapterLabel = rows.find((r) => r.chapter !== undefined)?.chapter;
+  const tp = Math.max(...rows.map((r) => r.tp));
+  const chapter =
     chapterLabel === undefined
       ? m.chapterNone({ model: model.name, batch: fmtInt(ctx.options.batch ?? 1) })
       : m.chapterLastColumn({ chapter: chapterLabel });
-  ui.contrastGap.textContent = focusGap ?? gap ?? '';
+  ui.contrastChapter.textContent =
+    tp > 1 ? `${chapter}${m.sentenceGap}${m.contrastTp({ tp: fmtInt(tp) })}` : chapter;
+  const focusGap = rows.find((r) => r.f === ctx.focusFormat.id)?.gap;
+  ui.contrastGap.textContent = focusGap ?? rows.find((r) => r.gap !== undefined)?.gap ?? '';
 }
 
 /** Why a document cannot drive measured mode (no β or no π), or undefined when it can. */
@@ -439,14 +496,17 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
   const ui = controls();
   thresholdsList(ui.thresholds);
   fillExtra(ui);
+  fillEngines(ui.engine);
+  fillTp(ui.tp);
   setOptions(
     ui.focusModel,
     MODELS.map((m) => ({ value: m.id, label: m.name })),
     'llama-3-8b',
   );
+  // The kernel formats, then the weight-file presets (measured as their nearest kernel format).
   setOptions(
     ui.focusFormat,
-    TABLE_FORMATS.map((f) => ({ value: f, label: f })),
+    [...TABLE_FORMATS, ...FORMAT_PRESETS.map((p) => p.id)].map((f) => ({ value: f, label: f })),
     'fp16',
   );
   const shown: Shown = { doc: null, unusable: undefined };
@@ -455,9 +515,11 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
   const readSettings = settingsReader(ui);
 
   const update = (relocalised = false) => {
-    const options = readSettings(relocalised);
     const src = currentSource(ui, shown.doc);
-    ui.runtime.disabled = src.source.kind === 'measured';
+    const spec = src.source.kind === 'spec';
+    ui.engine.disabled = !spec;
+    ui.tp.disabled = !spec;
+    const options = { ...readSettings(relocalised), ...(spec ? { tp: chosenTp(ui.tp) } : {}) };
     const ctx: PredictionContext = {
       source: src.source,
       sourceLabel: src.label,
@@ -474,7 +536,7 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     onChange(ctx);
   };
 
-  for (const el of [ui.source, ui.runtime, ui.extra, ui.focusModel, ui.focusFormat]) {
+  for (const el of [ui.source, ui.engine, ui.tp, ui.extra, ui.focusModel, ui.focusFormat]) {
     el.addEventListener('change', () => update());
   }
   for (const input of [ui.prompt, ui.output, ui.batch, ui.context]) {
@@ -498,6 +560,8 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     relocalise() {
       thresholdsList(ui.thresholds);
       fillExtra(ui);
+      fillEngines(ui.engine);
+      fillTp(ui.tp);
       fillSources(ui, shown);
       update(true);
     },

@@ -1,6 +1,7 @@
 // The headline figure of each presenter screen, from the results on screen (or the datasheet).
 
 import { errorMessage } from '../core/error-message';
+import { capToContext } from '../model/predictor';
 import { predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { t } from './i18n';
@@ -14,8 +15,10 @@ function predictionFigure(slide: 'decode' | 'predictions', page: Page): string {
   const ctx = page.context();
   if (ctx === undefined) throw new Error('predictions not set up');
   try {
-    const { report: r } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, ctx.options);
+    const { options } = capToContext(ctx.focusModel, ctx.options);
+    const { report: r } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, options);
     const names = { model: ctx.focusModel.name, format: ctx.focusFormat.id };
+    if (r.decode === null) return t().predictions.doesNotFitShort;
     return slide === 'decode'
       ? m.decode({
           ...names,

@@ -19,6 +19,7 @@ import { runSection } from './run-panel';
 import type { Section } from './section';
 import { shareSection } from './share-panel';
 import { summarySection } from './summary';
+import { trustCalibrationSection } from './trust-calibration';
 
 export const SECTIONS: readonly Section[] = [
   adapterSection,
@@ -32,6 +33,7 @@ export const SECTIONS: readonly Section[] = [
   bandwidthSection,
   memorySection,
   resultsSection,
+  trustCalibrationSection,
   // Last: its figures read what the sections above have set (the prediction settings).
   presenterSection,
 ];

@@ -4,14 +4,17 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import pageHtml from '../../index.html?raw';
+import { FORMAT_PRESETS } from '../../src/core/format-presets';
 import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import type { ResultsDocument } from '../../src/core/results';
+import { ENGINE_IDS } from '../../src/model/engines/ids';
 import { latencySection } from '../../src/ui/latency';
 import { memorySection } from '../../src/ui/memory';
 import { PageController } from '../../src/ui/page';
 import { clampInput, LIMITS, predictionsSection, TABLE_MODELS } from '../../src/ui/predictions';
 import { rooflineSection } from '../../src/ui/roofline-chart';
 import type { ScreenOrigin, Section } from '../../src/ui/section';
+import { trustCalibrationSection } from '../../src/ui/trust-calibration';
 import { doc, fmaRow, matRow, readRow } from '../unit/model/synthetic';
 
 /** The page without a worker: these sections never ask for one. */
@@ -51,7 +54,14 @@ beforeAll(() => {
   document.body.replaceChildren(
     ...[...parsed.body.childNodes].map((n) => document.importNode(n, true)),
   );
-  page.mount([rooflineSection, predictionsSection, latencySection, memorySection, newSection]);
+  page.mount([
+    rooflineSection,
+    predictionsSection,
+    latencySection,
+    trustCalibrationSection,
+    memorySection,
+    newSection,
+  ]);
 });
 
 describe('page sections', () => {
@@ -68,9 +78,11 @@ describe('page sections', () => {
     const rows = document.querySelectorAll('#pred-table tbody tr[data-source="spec"]');
     // Every model of the table in every format models are served in (fp16, int8, int4, …).
     expect(rows.length).toBe(TABLE_MODELS.length * MODEL_FORMAT_IDS.length);
-    expect([...$<HTMLSelectElement>('#focus-format').options].map((o) => o.value)).toEqual(
-      MODEL_FORMAT_IDS,
-    );
+    // The kernel formats, then the weight-file presets.
+    expect([...$<HTMLSelectElement>('#focus-format').options].map((o) => o.value)).toEqual([
+      ...MODEL_FORMAT_IDS,
+      ...FORMAT_PRESETS.map((p) => p.id),
+    ]);
     expect($<HTMLSelectElement>('#focus-format').value).toBe('fp16');
     expect($('#pred-source-note').textContent).toMatch(/Source: spec/);
     expect($('#roofline-chart').dataset.points).toBe('0');
@@ -120,6 +132,77 @@ describe('page sections', () => {
       /cannot drive predictions: no verified read rows/,
     );
     show(null);
+  });
+
+  it('the engine picker and GPU count drive spec mode; a model that does not fit says what would', () => {
+    const change = (sel: string, value: string) => {
+      const el = $<HTMLSelectElement>(sel);
+      el.value = value;
+      el.dispatchEvent(new Event('change'));
+    };
+    const engine = $<HTMLSelectElement>('#pred-engine');
+    expect([...engine.options].map((o) => o.value)).toEqual([...ENGINE_IDS]);
+    expect(engine.value).toBe('native');
+    expect([...$<HTMLSelectElement>('#pred-tp').options].map((o) => o.value)).toEqual([
+      '1',
+      '2',
+      '4',
+      '8',
+    ]);
+    change('#pred-source', 'a100-80g-sxm');
+    change('#pred-engine', 'llama.cpp-cuda');
+    const row = (model: string) => $(`#pred-table tr[data-model="${model}"][data-format="fp16"]`);
+    expect(row('llama-3-8b').dataset.fits).toBe('true');
+    expect(row('llama-3-8b').textContent).toMatch(/spec \(llama\.cpp-cuda\)/);
+    expect(row('llama-3-70b').dataset.fits).toBe('false');
+    expect(row('llama-3-70b').textContent).toMatch(
+      /does not fit: needs 13\d GB per GPU, has 80\.0 GB \(fits on 2 GPUs in tensor parallel, or as int8\)/,
+    );
+    expect(row('llama-3-70b').textContent).not.toMatch(/meets|misses/);
+    expect($('#pred-source-note').textContent).toMatch(
+      /GPUs the fit had not seen: llama\.cpp-cuda decode is off by \d+%/,
+    );
+    change('#pred-tp', '2');
+    expect(row('llama-3-70b').dataset.fits).toBe('true');
+    expect(row('llama-3-70b').textContent).toMatch(/spec \(llama\.cpp-cuda, 2 GPUs\)/);
+    expect(page.context()?.options.tp).toBe(2);
+    // The 70B contrast: eight A100s in tensor parallel beside the chapter's TP = 8 row.
+    change('#focus-model', 'llama-3-70b');
+    expect($('#contrast-table tbody tr').textContent).toMatch(/80–120$/);
+    expect($('#contrast-chapter').textContent).toMatch(/70B, 8× A100, TP = 8/);
+    expect($('#contrast-chapter').textContent).toMatch(/8 A100s in tensor parallel/);
+    // Measured mode has no engine or GPU count: the kernels as measured, on one GPU.
+    show(measured());
+    expect(engine.disabled).toBe(true);
+    expect($<HTMLSelectElement>('#pred-tp').disabled).toBe(true);
+    show(null);
+    expect(engine.disabled).toBe(false);
+    change('#focus-model', 'llama-3-8b');
+    change('#pred-tp', '1');
+    change('#pred-engine', 'native');
+    change('#pred-source', 'rtx-4090');
+  });
+
+  it('caps inputs beyond a model’s context limit and says so', () => {
+    const prompt = $<HTMLInputElement>('#pred-prompt');
+    prompt.value = '8000';
+    prompt.dispatchEvent(new Event('change'));
+    // Llama 3 8B and 70B take 8,192 tokens: 8,000 + 256 is capped for them, with a note.
+    expect($('#pred-source-note').textContent).toMatch(
+      /Llama 3 8B takes at most 8,192 tokens of context/,
+    );
+    expect(document.querySelectorAll('#pred-table tbody tr[data-source="error"]').length).toBe(0);
+    prompt.value = '512';
+    prompt.dispatchEvent(new Event('change'));
+    expect($('#pred-source-note').textContent).not.toMatch(/takes at most/);
+  });
+
+  it('shows each engine’s held-out calibration figures', () => {
+    const rows = document.querySelectorAll<HTMLElement>('#trust-table tbody tr');
+    expect([...rows].map((r) => r.dataset.engine)).toEqual([...ENGINE_IDS]);
+    const metal = $('#trust-table tr[data-engine="llama.cpp-metal"]');
+    expect(metal.querySelectorAll('td')[0]?.textContent).toMatch(/^\d+$/);
+    expect(metal.textContent).toMatch(/\d+%/);
   });
 
   it('shows a clamped batch with a visible message', () => {

@@ -59,6 +59,7 @@ describe('predict flags: what each one sets', () => {
   it('--bandwidth-gbps with --tflops is a datasheet', () => {
     const a = parse([...base, '--bandwidth-gbps', '400', '--tflops', '14.2']);
     expect(a.source).toEqual({ kind: 'datasheet', bandwidthGBps: 400, tflops: 14.2 });
+    expect(a).toMatchObject({ engine: 'native', vendor: 'nvidia', memoryGB: undefined, tp: 1 });
     expect(parse([...base, '--tflops=1e1', '--bandwidth-gbps=.5']).source).toEqual({
       kind: 'datasheet',
       bandwidthGBps: 0.5,
@@ -93,13 +94,16 @@ describe('predict flags: what each one sets', () => {
     ]);
     expect(a).toMatchObject({
       runtime: 'browser',
+      engine: 'browser',
       promptTokens: 4096,
       outputTokens: 128,
       batch: 16,
       context: 0,
       json: true,
     });
-    expect(parse([...withGpu, '--context', '32768']).context).toBe(32768);
+    // Llama 3.2 1B takes 131,072 tokens of context; Llama 3 8B 8,192.
+    const long = ['--model', 'llama-3.2-1b', '--weights', 'fp16', '--gpu', 'a100'];
+    expect(parse([...long, '--context', '32768']).context).toBe(32768);
   });
 
   it('--help and -h win over everything else, even missing flags', () => {
@@ -154,10 +158,10 @@ describe('predict flags: every error says what is wrong', () => {
 
   it('a bad --runtime lists the two, and --runtime does not go with --from', () => {
     expect(usageError([...withGpu, '--runtime', 'cuda'])).toBe(
-      '--runtime: Unknown runtime "cuda"; choose native or browser.',
+      '--runtime: Unknown runtime "cuda"; choose native or browser, or --engine ID (llama.cpp-cuda, llama.cpp-metal, llama.cpp-rocm, llama.cpp-vulkan, mlx, mlc, vllm, trt-llm, webllm, llama.cpp-webgpu, native, browser).',
     );
     expect(usageError([...base, '--from', 'r.json', '--runtime', 'native'])).toBe(
-      '--runtime applies to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured.',
+      '--runtime applies to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured, on one GPU.',
     );
   });
 
@@ -210,5 +214,108 @@ describe('predict flags: every error says what is wrong', () => {
     expect(usageError([...withGpu, '--fast'])).toBe('Unknown option: --fast');
     expect(usageError([...withGpu, 'a100'])).toBe('Unknown option: a100');
     expect(usageError([...withGpu, '--json=yes'])).toBe('--json takes no value.');
+  });
+});
+
+describe('predict flags: engines, tensor parallelism and limits (issue 12)', () => {
+  it('--engine picks an engine (aliases too); --runtime is the generic one; the default is native', () => {
+    expect(parse(withGpu)).toMatchObject({ engine: 'native', runtime: 'native', tp: 1 });
+    expect(parse([...withGpu, '--engine', 'llama.cpp-cuda'])).toMatchObject({
+      engine: 'llama.cpp-cuda',
+      runtime: 'native',
+    });
+    expect(parse([...withGpu, '--engine', 'NIM']).engine).toBe('trt-llm');
+    expect(parse([...withGpu, '--engine=webllm']).runtime).toBe('browser');
+    expect(parse([...withGpu, '--runtime', 'native']).engine).toBe('native');
+  });
+
+  it('a bad --engine lists the engines; --engine and --runtime do not go together', () => {
+    expect(usageError([...withGpu, '--engine', 'ollama-turbo'])).toMatch(
+      /^--engine: Unknown engine "ollama-turbo"; choose one of llama\.cpp-cuda, .*, native, browser\.$/,
+    );
+    expect(usageError([...withGpu, '--engine', 'vllm', '--runtime', 'native'])).toBe(
+      'Give --engine or --runtime, not both (--runtime native|browser is --engine native|browser).',
+    );
+    expect(usageError([...base, '--from', 'r.json', '--engine', 'vllm', '--tp', '2'])).toBe(
+      '--engine, --tp apply to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured, on one GPU.',
+    );
+  });
+
+  it('--tp: a GPU count that splits the attention heads', () => {
+    const big = ['--model', 'llama-3-70b', '--weights', 'fp16', '--gpu', 'a100'];
+    expect(parse([...big, '--tp', '8']).tp).toBe(8);
+    expect(usageError([...big, '--tp', '3'])).toBe(
+      "--tp 3: Llama 3 70B's 64 attention heads do not split evenly over 3 GPUs.",
+    );
+    expect(usageError([...big, '--tp', '0'])).toBe(
+      '--tp must be a whole number from 1 to 64, got "0".',
+    );
+    expect(usageError([...big, '--tp', '2.5'])).toBe(
+      '--tp must be a whole number from 1 to 64, got "2.5".',
+    );
+  });
+
+  it('--fp32-tflops, --vendor and --memory-gb describe a datasheet; a browser engine needs the FP32 rate', () => {
+    const sheet = [...base, '--bandwidth-gbps', '1008', '--tflops', '165.2'];
+    const a = parse([
+      ...sheet,
+      '--fp32-tflops',
+      '82.6',
+      '--engine',
+      'browser',
+      '--memory-gb',
+      '24',
+    ]);
+    expect(a.source).toEqual({
+      kind: 'datasheet',
+      bandwidthGBps: 1008,
+      tflops: 165.2,
+      fp32Tflops: 82.6,
+    });
+    expect(a).toMatchObject({ engine: 'browser', vendor: 'nvidia', memoryGB: 24 });
+    expect(parse([...sheet, '--engine', 'mlx']).vendor).toBe('apple');
+    expect(parse([...sheet, '--engine', 'llama.cpp-rocm']).vendor).toBe('amd');
+    expect(parse([...sheet, '--vendor', 'Intel']).vendor).toBe('intel');
+    expect(usageError([...sheet, '--engine', 'webllm'])).toBe(
+      '--engine webllm runs prefill on WebGPU shaders at the FP32 rate, not the FP16 tensor rate of --tflops: give --fp32-tflops too.',
+    );
+    expect(usageError([...sheet, '--vendor', 'qualcomm'])).toBe(
+      '--vendor must be one of nvidia, amd, apple, intel, got "qualcomm".',
+    );
+    expect(usageError([...withGpu, '--fp32-tflops', '19.5'])).toBe(
+      '--fp32-tflops describes a datasheet given with --bandwidth-gbps/--tflops; --gpu has its own.',
+    );
+    expect(usageError([...sheet, '--fp32-tflops', '-1'])).toBe(
+      '--fp32-tflops must be a number greater than 0 and at most 1000000, got "-1".',
+    );
+  });
+
+  it('refuses inputs beyond the model’s context limit', () => {
+    const llama2 = ['--model', 'llama-2-7b', '--weights', 'int4', '--gpu', 'rtx-4090'];
+    expect(usageError([...llama2, '--prompt', '4000'])).toBe(
+      "--prompt 4000 + --output 256 = 4256 tokens exceed Llama 2 7B's context limit of 4096 tokens (max_position_embeddings).",
+    );
+    expect(usageError([...llama2, '--context', '5000'])).toBe(
+      "--context 5000 exceeds Llama 2 7B's context limit of 4096 tokens (max_position_embeddings).",
+    );
+    expect(parse([...llama2, '--prompt', '3840']).promptTokens).toBe(3840);
+  });
+
+  it('--weights takes the file presets, with their bits per weight and nearest kernel', () => {
+    expect(
+      parse([...base.slice(0, 2), '--weights', 'Q4_K_M', '--gpu', 'a100']).format,
+    ).toMatchObject({
+      id: 'q4_k_m',
+      bitsPerWeight: 4.84,
+      kernel: 'int4',
+    });
+    expect(parse([...base.slice(0, 2), '--weights', 'awq', '--gpu', 'a100']).format.id).toBe(
+      'awq-g128',
+    );
+    expect(parse([...base.slice(0, 2), '--weights', 'fp8', '--gpu', 'h100']).format).toMatchObject({
+      id: 'fp8',
+      bitsPerWeight: 8,
+      kernel: 'int8',
+    });
   });
 });

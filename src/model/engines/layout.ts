@@ -46,7 +46,11 @@ interface LayoutRule {
 
 const T = GGML_TYPE_BITS;
 
+/** AWQ / GPTQ g128: int4 + an f16 scale and a 4-bit zero per 128 weights (core/format-presets). */
+const INT4_G128 = 4 + 16 / 128 + 4 / 128;
+
 const RULES: Readonly<Record<string, LayoutRule>> = {
+  f32: { body: 32, head: 32, embedding: 32, bodyFromFile: false, source: 'unquantised' },
   f16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
   fp16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
   bf16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
@@ -74,6 +78,15 @@ const RULES: Readonly<Record<string, LayoutRule>> = {
     embedding: 4.5,
     bodyFromFile: false,
     source: 'MLC-LLM quantization q4f16_1 (group 32, f16 scale), https://llm.mlc.ai/docs/',
+  },
+  // AutoAWQ / AutoGPTQ quantise the decoder's linear layers only: lm_head and embedding stay FP16.
+  'int4-g128': {
+    body: INT4_G128,
+    head: 16,
+    embedding: 16,
+    bodyFromFile: false,
+    source:
+      'AutoAWQ / AutoGPTQ: int4 g128 linear layers (f16 scale, 4-bit zero), lm_head and embedding FP16',
   },
   // FP8 checkpoints (TensorRT-LLM / ModelOpt, vLLM) quantise the linear layers; the embedding
   // and lm_head stay in 16 bits. Assumption, stated with the row it is used for.

@@ -1,10 +1,17 @@
 // The timing model the profiles are fitted with, per GPU of a tensor-parallel group:
 //   decode ms = (weights + KV at context) / (η · BW) + c · layers + all-reduces
 //   TTFT ms   = prefill FLOPs / (ε · peak) + weights / (η · BW) + c · layers + all-reduces + F
-// η, c come from decode rows, ε and F from TTFT rows. KV reads make decode grow with context.
+// η, c come from decode rows, ε and F from TTFT rows. KV reads make decode grow with context, up
+// to the model's sliding window where it has one; attention's FLOPs count in the compute side.
 // At batch B the decode step becomes compute-bound once B · FLOPs / (ε · peak) exceeds the reads.
 
-import { kvCacheBytes, linearFlopsPerToken, type ModelConfig, prefillFlops } from '../llm';
+import {
+  attentionFlops,
+  kvCacheBytes,
+  linearFlopsPerToken,
+  type ModelConfig,
+  prefillFlops,
+} from '../llm';
 import { ENGINES, type EngineId } from './ids';
 import { layoutDecodeBytes, type WeightLayout } from './layout';
 import { type LinkSpec, tpCommMs } from './parallel';
@@ -74,7 +81,13 @@ export interface Situation {
   contextTokens: number;
   promptTokens: number;
   batch: number;
+  /** KV cache element size, bytes (default 2: fp16). */
+  kvBytesPerElement?: number;
 }
+
+/** Tokens a decode step attends to: the context, capped by the model's sliding window. */
+export const attendedTokens = (model: ModelConfig, context: number): number =>
+  Math.min(context, model.slidingWindow ?? context);
 
 /** ms to stream `bytes` at the full datasheet bandwidth. */
 const streamMs = (bytes: number, bandwidthGBps: number) => bytes / (bandwidthGBps * 1e6);
@@ -91,11 +104,13 @@ export interface DecodeTerms {
 }
 
 export function decodeTerms(s: Situation): DecodeTerms {
-  const bytes =
-    layoutDecodeBytes(s.model, s.layout) + kvCacheBytes(s.model, s.contextTokens, s.batch);
+  const attended = attendedTokens(s.model, s.contextTokens);
+  const kv = kvCacheBytes(s.model, attended, s.batch, s.kvBytesPerElement ?? 2);
+  const bytes = layoutDecodeBytes(s.model, s.layout) + kv;
+  const flops = linearFlopsPerToken(s.model) + attentionFlops(s.model, attended + 1);
   return {
     streamMs: streamMs(bytes / s.tp, s.bandwidthGBps),
-    computeMs: computeMs((s.batch * linearFlopsPerToken(s.model)) / s.tp, s.peakTflops),
+    computeMs: computeMs((s.batch * flops) / s.tp, s.peakTflops),
     layers: s.model.layers,
     commMs: tpCommMs(s.model, s.tp, s.batch, s.link),
   };

@@ -29,3 +29,6 @@ export const fmtGB = (bytes: number): string => page().gb(bytes);
 
 /** A date and time (ISO string in), in the page's language. */
 export const fmtDateTime = (iso: string): string => page().dateTime(iso);
+
+/** Bytes in GB as a VRAM label counts them (GiB: an "80 GB" GPU holds 80 × 2³⁰ bytes). */
+export const fmtLabelGB = (bytes: number): string => page().gb((bytes / 2 ** 30) * 1e9);

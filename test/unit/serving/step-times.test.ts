@@ -3,12 +3,11 @@ import { resolveFormat } from '../../../src/core/formats';
 import { getGpu } from '../../../src/model/gpus';
 import { getModel, modelMatrices, weightMemoryBytes } from '../../../src/model/llm';
 import { measuredEstimator } from '../../../src/model/measured';
-import { specEstimator } from '../../../src/model/predictor';
-import { PROFILES } from '../../../src/model/profiles';
 import { stepTimesFromEstimator } from '../../../src/model/serving/from-estimator';
 import { kvCapacityFromMemory, NoKvRoomError } from '../../../src/model/serving/kv-capacity';
 import { servingHardware, UnknownKvCapacityError } from '../../../src/model/serving/setup';
 import { fixedStepTimes, fusedStepMs } from '../../../src/model/serving/step-times';
+import { specEstimator } from '../../../src/model/spec-estimator';
 import { doc, fmaRow, matRow, readRow } from '../model/synthetic';
 
 const llama8 = getModel('llama-3-8b');
@@ -17,7 +16,7 @@ const int4 = resolveFormat('int4');
 const a100 = getGpu('a100');
 
 describe('step times from the predictor', () => {
-  const est = specEstimator(a100, PROFILES.native, llama8, fp16);
+  const est = specEstimator(a100, 'native', llama8, fp16);
   const times = stepTimesFromEstimator(est);
 
   it('spec mode: the estimator’s own ITL(B) at the batch’s mean context, at and between grid points', () => {
@@ -35,7 +34,7 @@ describe('step times from the predictor', () => {
     expect(times.prefillMs(333)).toBe(est.prefill(333).ms.expected);
     expect(times.stepOverheadMs).toBe(0);
     expect(times.source).toBe(
-      'spec prediction for a100-80g-sxm (native runtime), expected end of the range',
+      'spec prediction for a100-80g-sxm (native engine), expected end of the range',
     );
   });
 
@@ -97,12 +96,13 @@ describe('KV-cache capacity from memory', () => {
 });
 
 describe('serving hardware from an estimator', () => {
-  const est = specEstimator(a100, PROFILES.native, llama8, fp16);
+  const est = specEstimator(a100, 'native', llama8, fp16);
 
   it('spec mode takes the KV size from the datasheet memory; a setting overrides it', () => {
     const hw = servingHardware(est, llama8, fp16);
-    expect(hw.kvCapacityTokens).toBe(kvCapacityFromMemory(80e9, llama8, fp16).tokens);
-    expect(hw.kvNote).toMatch(/80\.0 GB × 0\.9/);
+    // The datasheet's "80 GB" is 80 GiB: 85.9 × 10⁹ bytes.
+    expect(hw.kvCapacityTokens).toBe(kvCapacityFromMemory(80 * 2 ** 30, llama8, fp16).tokens);
+    expect(hw.kvNote).toMatch(/85\.9 GB × 0\.9/);
     const set = servingHardware(est, llama8, fp16, { kvCapacityTokens: 50_000, stepOverheadMs: 3 });
     expect(set.kvCapacityTokens).toBe(50_000);
     expect(set.kvNote).toBe('50,000 tokens (set)');

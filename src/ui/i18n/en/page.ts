@@ -51,9 +51,8 @@ export const page = {
     'Roofline: achieved GFLOP/s against arithmetic intensity, log–log, with the measured and reference ceilings',
   'pred.title': 'Predictions',
   'pred.from': 'From',
-  'pred.runtime': 'Runtime',
-  'pred.runtime.native': 'native engine (llama.cpp, vLLM…)',
-  'pred.runtime.browser': 'WebGPU in a browser',
+  'pred.engine': 'Engine',
+  'pred.tp': 'GPUs',
   'pred.alsoShow': 'Also show',
   'pred.prompt': 'Prompt tokens',
   'pred.output': 'Output tokens',
@@ -132,7 +131,7 @@ export const page = {
   'how.fromMeasured':
     'From your measurements: each model’s decode step is the sum of its matrices’ measured times (scaled by layer count), plus the KV cache read at your measured bandwidth, plus a fixed per-token cost. A shape or format that was not measured falls back to the roofline and is marked so.',
   'how.fromSpec':
-    'From a datasheet: peak bandwidth and FLOP/s times an efficiency range fitted to published runs — 51 llama.cpp measurements on Apple GPUs for native engines, WebLLM’s published rates for browsers. Every figure is a range, not a point; the sources are in `src/model/profiles.ts`.',
+    'From a datasheet: peak bandwidth and FLOP/s, with an engine profile fitted to public measurements of that engine (per vendor where the data allows): the share of bandwidth reached, a fixed cost per layer, the share of the FLOP rate prefill reaches and a fixed cost per prompt. Each range is the central 90 % of the errors the fit made on GPUs it had not seen; the figures per engine are below. Sources: `data/calibration/` and `src/model/engines/`.',
   'how.chapter':
     'The chapter’s A100 numbers describe a whole serving stack, not kernels alone, so they sit above what the hardware allows; both are shown side by side.',
 };

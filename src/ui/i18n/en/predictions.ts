@@ -2,6 +2,8 @@
 // parameters so each language can order them as it needs.
 
 import type { ChapterBatch } from '../../../model/chapter';
+import type { CalibrationCode } from '../../../model/engines/calibrate';
+import type { EngineId } from '../../../model/engines/ids';
 import type { Feel } from '../../../model/verdicts';
 
 const capitalise = (s: string): string => `${s.slice(0, 1).toUpperCase()}${s.slice(1)}`;
@@ -30,8 +32,8 @@ export const predictions = {
   // Where the numbers come from, as the latency and memory sections quote it.
   measuredOn: (p: { adapter: string }) => `measured on ${p.adapter}`,
   specLabel: (p: { gpu: string; runtime: string }) => `${p.gpu} datasheet, ${p.runtime} profile`,
-  /** A runtime profile inside specLabel. */
-  runtimeProfile: { native: 'native engine', browser: 'WebGPU-in-a-browser' },
+  specLabelTp: (p: { gpu: string; runtime: string; tp: string }) =>
+    `${p.tp}× ${p.gpu} datasheet in tensor parallel, ${p.runtime} profile`,
   bandwidthMeasured: (p: { gbps: string }) => `this run's ${p.gbps} GB/s`,
   bandwidthSpec: (p: { gpu: string; gbps: string }) => `the ${p.gpu}'s ${p.gbps} GB/s`,
 
@@ -43,8 +45,7 @@ export const predictions = {
   sourceFallback: 'measured †',
   sourceSpecBare: 'spec',
   sourceSpec: (p: { runtime: string }) => `spec (${p.runtime})`,
-  /** A runtime profile inside sourceSpec. */
-  runtimeShort: { native: 'native', browser: 'browser' },
+  sourceSpecTp: (p: { runtime: string; tp: string }) => `spec (${p.runtime}, ${p.tp} GPUs)`,
   firstTokenFast: 'first token feels instant',
   firstTokenSlow: 'first token is a noticeable wait',
   feel: {
@@ -59,9 +60,67 @@ export const predictions = {
   doesNotFitIn: (p: { gb: string }) => `does not fit in ${p.gb}`,
   memoryParts: (p: { weights: string; kv: string; fit: string }) =>
     `weights ${p.weights} + KV ${p.kv}; ${p.fit}`,
+  /** A model that does not fit each GPU: no times, no verdicts; what would fit. */
+  doesNotFit: (p: { need: string; cap: string }) =>
+    `does not fit: needs ${p.need} per GPU, has ${p.cap}`,
+  doesNotFitTp: (p: { need: string; cap: string; tp: string }) =>
+    `does not fit: needs ${p.need} per GPU, has ${p.cap} (fits on ${p.tp} GPUs in tensor parallel)`,
+  doesNotFitFormat: (p: { need: string; cap: string; format: string }) =>
+    `does not fit: needs ${p.need} per GPU, has ${p.cap} (fits as ${p.format})`,
+  doesNotFitBoth: (p: { need: string; cap: string; tp: string; format: string }) =>
+    `does not fit: needs ${p.need} per GPU, has ${p.cap} (fits on ${p.tp} GPUs in tensor parallel, or as ${p.format})`,
+  doesNotFitShort: 'does not fit this GPU',
   /** A row that could not be predicted; the error is shown as it is. */
   cannotPredict: (p: { format: string; error: string }) =>
     `${p.format}: cannot predict: ${p.error}`,
+
+  // The engine picker and the GPU count (model/engines/ids.ts).
+  engineName: {
+    'llama.cpp-cuda': 'llama.cpp CUDA (Ollama, LM Studio)',
+    'llama.cpp-metal': 'llama.cpp Metal (Ollama, LM Studio)',
+    'llama.cpp-rocm': 'llama.cpp ROCm (Ollama, LM Studio)',
+    'llama.cpp-vulkan': 'llama.cpp Vulkan (LM Studio)',
+    mlx: 'MLX',
+    mlc: 'MLC-LLM (native)',
+    vllm: 'vLLM',
+    'trt-llm': 'TensorRT-LLM (NIM)',
+    webllm: 'WebLLM (browser)',
+    'llama.cpp-webgpu': 'llama.cpp WebGPU (browser)',
+    native: 'native, engine unknown',
+    browser: 'browser, engine unknown',
+  } satisfies Record<EngineId, string>,
+  tpOne: 'one GPU',
+  tpMany: (p: { tp: string }) => `${p.tp} GPUs, tensor parallel`,
+  /** How far the chosen engine's ranges held on GPUs the fit had not seen. */
+  calibrationNote: (p: {
+    engine: string;
+    n: string;
+    mape: string;
+    coverage: string;
+    width: string;
+  }) =>
+    `Checked on public measurements from GPUs the fit had not seen: ${p.engine} decode is off by ${p.mape} on average, ${p.coverage} fall inside the range, which is ${p.width}× wide at the median (n = ${p.n}).`,
+  calibrationNone: (p: { engine: string }) =>
+    `There are no public measurements of ${p.engine} to check it against: its ranges are borrowed from other engines and widened.`,
+  /** Why a range is as wide as it is (model/engines/calibrate.ts's codes). */
+  calibrationCode: {
+    'fit-own-rows': 'Its profile is fitted on its own measurements on this vendor.',
+    'pooled-other-vendors':
+      'No measurements of it on this vendor: its profile is fitted on other vendors’ rows.',
+    'pooled-engine-family':
+      'Too few measurements of its own: its profile is fitted with the other llama.cpp GPU backends.',
+    'pooled-class-vendor':
+      'Too few measurements of this engine: its profile is fitted on every engine of its kind on this vendor.',
+    'pooled-class':
+      'Too few measurements of this engine: its profile is fitted on every engine of its kind.',
+    'no-rows-for-engine': 'No public measurement of this engine exists in the data.',
+    'range-widened-to-class':
+      'This engine and vendor are not known well, so the range is widened to the generic engine’s.',
+    'pool-below-min-gpus':
+      'Fewer than three GPUs stand behind the fit: the range rests on little data.',
+  } satisfies Record<CalibrationCode, string>,
+  contextCapped: (p: { model: string; max: string }) =>
+    `${p.model} takes at most ${p.max} tokens of context: longer inputs are capped there for it, and its charts stop there.`,
 
   // The note under the table.
   noteMeasured: (p: { adapter: string }) =>
@@ -100,6 +159,12 @@ export const predictions = {
     16: '16 concurrent, short replies',
     64: '64 concurrent',
   } satisfies Record<ChapterBatch, string>,
+  /** The chapter's 70B example (eight A100s, tensor parallel). */
+  chapterReported70b:
+    'reported by the chapter (Llama 3 70B, 8× A100, TP = 8, single user; its format is not stated)',
+  /** The A100 columns for a model the chapter runs on several A100s. */
+  contrastTp: (p: { tp: string }) =>
+    `The A100 columns are ${p.tp} A100s in tensor parallel: each reads 1/${p.tp} of the weights and KV cache and adds two all-reduces per layer over NVLink (assumed figures).`,
   chapterWithScenario: (p: { label: string; scenario: string }) => `${p.label}, ${p.scenario}`,
   chapterSourced: (p: { chapter: string; source: string }) => `${p.chapter}; source: ${p.source}`,
   chapterNone: (p: { model: string; batch: string }) =>
@@ -121,4 +186,17 @@ export const predictions = {
     `${p.floor} ms it takes to read the weights once at the datasheet bandwidth, i.e. ${p.peakLow}–${p.peakHigh} % of peak: ` +
     `it describes a whole serving stack (scheduler, sampling, HTTP, framework overhead) rather than the kernels, ` +
     `which is why a tuned native engine is predicted near ${p.native} ms; both are shown.`,
+
+  // How far predictions can be trusted: the calibration per engine (model/engines/cross-validation).
+  trust: {
+    caption: (p: { level: string }) =>
+      `Each engine's profile predicted public measurements from GPUs left out of its fit: the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of held-out errors) and the median width high ÷ low. n counts measurements; a dash means none.`,
+    engine: 'Engine',
+    decode: 'Decode',
+    ttft: 'TTFT',
+    n: 'n',
+    mape: 'MAPE',
+    coverage: 'inside',
+    width: 'high ÷ low',
+  },
 };

@@ -50,9 +50,8 @@ export const page: Record<PageKey, string> = {
   'roofline.chart': '屋顶线图：实测 GFLOP/s 随算术强度的变化（双对数坐标），附实测上限与参考上限',
   'pred.title': '预测',
   'pred.from': '依据',
-  'pred.runtime': '运行环境',
-  'pred.runtime.native': '原生引擎（llama.cpp、vLLM…）',
-  'pred.runtime.browser': '浏览器中的 WebGPU',
+  'pred.engine': '推理引擎',
+  'pred.tp': 'GPU 数量',
   'pred.alsoShow': '另外显示',
   'pred.prompt': '输入（prompt）token 数',
   'pred.output': '输出 token 数',
@@ -131,7 +130,7 @@ export const page: Record<PageKey, string> = {
   'how.fromMeasured':
     '基于你的实测：每个模型的单步解码时间是其各矩阵实测时间之和（按层数缩放），加上按你实测带宽读取 KV cache 的时间，再加上固定的每 token 开销。未实测的形状或格式会退回屋顶线估算，并做相应标记。',
   'how.fromSpec':
-    '基于规格书：峰值带宽和 FLOP/s 乘以一个按公开测试结果拟合的效率区间——原生引擎依据 Apple GPU 上的 51 组 llama.cpp 实测，浏览器依据 WebLLM 公布的速率。每个数字都是区间而非单点；数据来源见 `src/model/profiles.ts`。',
+    '基于规格书：峰值带宽和 FLOP/s，加上按该引擎公开实测（数据允许时按厂商区分）拟合的引擎参数：达到的带宽比例、每层固定开销、预填充达到的算力比例和每个输入的固定开销。每个区间取拟合在未见过的 GPU 上所犯误差的中间 90 %；各引擎的数字见下表。数据来源见 `data/calibration/` 和 `src/model/engines/`。',
   'how.chapter':
     '原章节中的 A100 数字描述的是整套推理服务栈，而不只是内核本身，因此比硬件极限更慢；两者并排列出，便于对照。',
 };

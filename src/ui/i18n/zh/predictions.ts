@@ -22,7 +22,7 @@ export const predictions: typeof en = {
 
   measuredOn: (p) => `在 ${p.adapter} 上实测`,
   specLabel: (p) => `${p.gpu} 规格表（${p.runtime}）`,
-  runtimeProfile: { native: '原生推理引擎', browser: '浏览器内 WebGPU' },
+  specLabelTp: (p) => `${p.tp} 块 ${p.gpu} 张量并行的规格表（${p.runtime}）`,
   bandwidthMeasured: (p) => `本次实测的 ${p.gbps} GB/s`,
   bandwidthSpec: (p) => `${p.gpu} 的 ${p.gbps} GB/s`,
 
@@ -33,7 +33,7 @@ export const predictions: typeof en = {
   sourceFallback: '实测 †',
   sourceSpecBare: '规格',
   sourceSpec: (p) => `规格（${p.runtime}）`,
-  runtimeShort: { native: '原生', browser: '浏览器' },
+  sourceSpecTp: (p) => `规格（${p.runtime}，${p.tp} 块 GPU）`,
   firstTokenFast: '首 token 几乎即时',
   firstTokenSlow: '首 token 需要明显等待',
   feel: {
@@ -47,7 +47,47 @@ export const predictions: typeof en = {
   fitsIn: (p) => `${p.gb} 显存放得下`,
   doesNotFitIn: (p) => `${p.gb} 显存放不下`,
   memoryParts: (p) => `权重 ${p.weights} + KV ${p.kv}；${p.fit}`,
+  doesNotFit: (p) => `装不下：每块 GPU 需要 ${p.need}，只有 ${p.cap}`,
+  doesNotFitTp: (p) =>
+    `装不下：每块 GPU 需要 ${p.need}，只有 ${p.cap}（${p.tp} 块 GPU 张量并行可装下）`,
+  doesNotFitFormat: (p) =>
+    `装不下：每块 GPU 需要 ${p.need}，只有 ${p.cap}（改用 ${p.format} 可装下）`,
+  doesNotFitBoth: (p) =>
+    `装不下：每块 GPU 需要 ${p.need}，只有 ${p.cap}（${p.tp} 块 GPU 张量并行，或改用 ${p.format} 可装下）`,
+  doesNotFitShort: '这块 GPU 装不下',
   cannotPredict: (p) => `${p.format}：无法预测：${p.error}`,
+
+  engineName: {
+    'llama.cpp-cuda': 'llama.cpp CUDA（Ollama、LM Studio）',
+    'llama.cpp-metal': 'llama.cpp Metal（Ollama、LM Studio）',
+    'llama.cpp-rocm': 'llama.cpp ROCm（Ollama、LM Studio）',
+    'llama.cpp-vulkan': 'llama.cpp Vulkan（LM Studio）',
+    mlx: 'MLX',
+    mlc: 'MLC-LLM（原生）',
+    vllm: 'vLLM',
+    'trt-llm': 'TensorRT-LLM（NIM）',
+    webllm: 'WebLLM（浏览器）',
+    'llama.cpp-webgpu': 'llama.cpp WebGPU（浏览器）',
+    native: '原生，引擎未知',
+    browser: '浏览器，引擎未知',
+  },
+  tpOne: '单块 GPU',
+  tpMany: (p) => `${p.tp} 块 GPU，张量并行`,
+  calibrationNote: (p) =>
+    `在拟合时未见过的 GPU 上对照公开实测：${p.engine} 的解码平均误差 ${p.mape}，${p.coverage} 落在区间内，区间宽度中位数为 ${p.width} 倍（n = ${p.n}）。`,
+  calibrationNone: (p) => `没有 ${p.engine} 的公开实测可供对照：它的区间借自其他引擎，并已放宽。`,
+  calibrationCode: {
+    'fit-own-rows': '它的参数按它自己在这一厂商 GPU 上的实测拟合。',
+    'pooled-other-vendors': '没有它在这一厂商 GPU 上的实测：参数按其他厂商上的数据拟合。',
+    'pooled-engine-family': '它自己的实测太少：参数与其他 llama.cpp GPU 后端一起拟合。',
+    'pooled-class-vendor': '这个引擎的实测太少：参数按这一厂商上同类引擎的全部数据拟合。',
+    'pooled-class': '这个引擎的实测太少：参数按同类引擎的全部数据拟合。',
+    'no-rows-for-engine': '数据中没有这个引擎的任何公开实测。',
+    'range-widened-to-class': '对这个引擎与厂商的组合了解不足，区间已放宽到通用引擎的区间。',
+    'pool-below-min-gpus': '拟合依据的 GPU 不到三块：区间所依据的数据很少。',
+  },
+  contextCapped: (p) =>
+    `${p.model} 的上下文最多 ${p.max} token：超出的输入对它截断到这里，它的图表也到此为止。`,
 
   noteMeasured: (p) =>
     `来源：实测——模型的每个矩阵按在 ${p.adapter} 上实测的内核耗时计算，乘以层数，再加上按实测带宽读取 KV cache 的时间。`,
@@ -77,6 +117,9 @@ export const predictions: typeof en = {
     16: '16 并发，短回复',
     64: '64 并发',
   },
+  chapterReported70b: '原章节报告（Llama 3 70B，8 块 A100，TP = 8，单用户；未说明精度）',
+  contrastTp: (p) =>
+    `A100 各列是 ${p.tp} 块 A100 张量并行：每块读取 1/${p.tp} 的权重与 KV 缓存，每层另加两次经 NVLink 的 all-reduce（假设值）。`,
   chapterWithScenario: (p) => `${p.label}，${p.scenario}`,
   chapterSourced: (p) => `${p.chapter}；来源：${p.source}`,
   chapterNone: (p) => `原章节没有给出 ${p.model} 在 batch ${p.batch} 时的 A100 数据。`,
@@ -85,4 +128,16 @@ export const predictions: typeof en = {
     `原章节的 ${p.min}–${p.max} ms/token 是按规格带宽把权重读一遍所需 ${p.floor} ms 的 ${p.timesLow}–${p.timesHigh} 倍，` +
     `即峰值带宽的 ${p.peakLow}–${p.peakHigh} %：它描述的是整个推理服务栈（调度、采样、HTTP、框架开销），而不只是内核，` +
     `所以调优过的原生推理引擎预测在 ${p.native} ms 左右；两者都列出。`,
+
+  trust: {
+    caption: (p) =>
+      `每个引擎的参数在拟合时留出一块 GPU，再预测这块 GPU 上的公开实测：平均误差（MAPE）、落在 [低, 高] 区间内的比例（区间取留出误差的中间 ${p.level}）以及高 ÷ 低 的宽度中位数。n 为实测条数；短横表示没有。`,
+    engine: '引擎',
+    decode: '解码',
+    ttft: 'TTFT',
+    n: 'n',
+    mape: 'MAPE',
+    coverage: '区间内',
+    width: '高 ÷ 低',
+  },
 };

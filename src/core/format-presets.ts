@@ -1,0 +1,114 @@
+// Weight-file presets the predictor accepts beside the kernel formats of ./format-registry: the
+// formats models are published in (llama.cpp k-quants, AWQ/GPTQ, FP8), each with its bits per
+// weight and the source of that figure. They are prediction-side only: no kernel is measured in
+// them, so measured mode times each with the nearest registered kernel format (`kernel`), scaled
+// by bytes. The benchmark's tables and run plans list the registry alone (its `servesModels`).
+//
+// `layout` names the file layout the engine model (src/model/engines/layout.ts) splits into the
+// per-layer matrices, the output head and the embedding, each at its own bits.
+
+import type { FormatId } from './format-registry';
+
+export interface FormatPreset {
+  /** Canonical id, as the CLI's --weights and the page name it. */
+  id: string;
+  /** Other names accepted, case-insensitively. */
+  aliases: readonly string[];
+  description: string;
+  /**
+   * Bits per weight as the source gives them: of a whole file, every tensor included ('file',
+   * measured on `model`), or of the quantised layer matrices alone ('body').
+   */
+  bitsPerWeight: number;
+  bitsOf: { kind: 'file'; model: string } | { kind: 'body' };
+  /** The registered kernel format whose measured rows stand in for it (measured mode). */
+  kernel: FormatId;
+  /** The layout rule in src/model/engines/layout.ts. */
+  layout: string;
+  /** Where bitsPerWeight comes from. */
+  source: string;
+}
+
+const LLAMA_CPP_BPW =
+  'llama.cpp tools/quantize/README.md, "Llama 2 7B" table of bits per weight (https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md)';
+
+const LLAMA_2_7B_FILE = { kind: 'file', model: 'llama-2-7b' } as const;
+
+/**
+ * AWQ and GPTQ at group size 128: int4 weights, one f16 scale and one packed 4-bit zero point per
+ * 128 weights: 4 + 16/128 + 4/128 = 4.156 bits (AutoAWQ WQLinear_GEMM qweight/qzeros/scales;
+ * AutoGPTQ QuantLinear). lm_head and the embedding stay FP16 (neither quantises them by default).
+ */
+const INT4_G128_BITS = 4 + 16 / 128 + 4 / 128;
+
+export const FORMAT_PRESETS: readonly FormatPreset[] = [
+  {
+    id: 'q4_k_m',
+    aliases: ['q4km'],
+    description: 'llama.cpp Q4_K_M (k-quant mix, output head Q6_K)',
+    bitsPerWeight: 4.84,
+    kernel: 'int4',
+    layout: 'q4_k_m',
+    bitsOf: LLAMA_2_7B_FILE,
+    source: LLAMA_CPP_BPW,
+  },
+  {
+    id: 'q5_k_m',
+    aliases: ['q5km'],
+    description: 'llama.cpp Q5_K_M (k-quant mix, output head Q6_K)',
+    bitsPerWeight: 5.68,
+    kernel: 'int8',
+    layout: 'q5_k_m',
+    bitsOf: LLAMA_2_7B_FILE,
+    source: LLAMA_CPP_BPW,
+  },
+  {
+    id: 'q6_k',
+    aliases: ['q6k'],
+    description: 'llama.cpp Q6_K',
+    bitsPerWeight: 6.56,
+    kernel: 'int8',
+    layout: 'q6_k',
+    bitsOf: LLAMA_2_7B_FILE,
+    source: LLAMA_CPP_BPW,
+  },
+  {
+    id: 'awq-g128',
+    aliases: ['awq'],
+    description: 'AWQ int4, group size 128 (head and embedding FP16)',
+    bitsPerWeight: INT4_G128_BITS,
+    kernel: 'int4',
+    layout: 'int4-g128',
+    bitsOf: { kind: 'body' },
+    source:
+      'AutoAWQ WQLinear_GEMM: int4 weights, f16 scale and 4-bit zero point per 128 (https://github.com/casper-hansen/AutoAWQ); body bits only, head and embedding FP16',
+  },
+  {
+    id: 'gptq-g128',
+    aliases: ['gptq'],
+    description: 'GPTQ int4, group size 128 (head and embedding FP16)',
+    bitsPerWeight: INT4_G128_BITS,
+    kernel: 'int4',
+    layout: 'int4-g128',
+    bitsOf: { kind: 'body' },
+    source:
+      'AutoGPTQ QuantLinear: int4 weights, f16 scale and 4-bit zero point per 128 (https://github.com/AutoGPTQ/AutoGPTQ); body bits only, head and embedding FP16',
+  },
+  {
+    id: 'fp8',
+    aliases: ['fp8-e4m3', 'e4m3'],
+    description: 'FP8 E4M3 linear layers (head and embedding BF16)',
+    bitsPerWeight: 8,
+    kernel: 'int8',
+    layout: 'fp8',
+    bitsOf: { kind: 'body' },
+    source:
+      'OCP 8-bit floating point specification (E4M3, one byte per weight, per-tensor scale); NVIDIA ModelOpt / vLLM FP8 checkpoints keep lm_head and the embedding in BF16',
+  },
+];
+
+/** The preset for a name or alias (case-insensitive), or undefined. */
+export function findPreset(name: string): FormatPreset | undefined {
+  const key = name.trim().toLowerCase();
+  return FORMAT_PRESETS.find((p) => p.id === key || p.aliases.includes(key));
+}
