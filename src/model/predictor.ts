@@ -3,10 +3,14 @@
 
 import type { WeightFormat } from '../core/formats';
 import type { GpuSpec } from './gpus';
+import { KV_FORMATS, type KvBits } from './kv-format';
 import {
   decodeFlops,
   decodeWeightBytes,
+  distinctExperts,
   kvCacheBytes,
+  kvElementsPerLayer,
+  layerWindows,
   type ModelConfig,
   prefillFlops,
   weightMemoryBytes,
@@ -52,8 +56,10 @@ export interface PredictOptions {
   batch?: number;
   /** Cached tokens when ITL is taken; default prompt + output/2 (the mean over generation). */
   context?: number;
-  /** KV cache element size in bytes (default 2: fp16). */
+  /** KV cache element size in bytes (default 2: fp16; or from kvBits). */
   kvBytesPerElement?: number;
+  /** KV cache bits: 16, or 8/4 with one f16 scale per 32 values (./kv-format.ts). */
+  kvBits?: KvBits;
   /** Contexts for the ITL-vs-context curve. */
   contexts?: readonly number[];
   /** Batches for the latency–throughput curve. */
@@ -132,6 +138,44 @@ export function e2eRange(ttft: Range, itl: Range, outputTokens: number): Range {
   };
 }
 
+/** Bytes per KV element: as given, else the KV format's (scales included), else 2. */
+export function kvElementBytes(opts: Pick<PredictOptions, 'kvBits' | 'kvBytesPerElement'>): number {
+  if (opts.kvBytesPerElement !== undefined) return opts.kvBytesPerElement;
+  return opts.kvBits === undefined ? 2 : KV_FORMATS[opts.kvBits].bytesPerElement;
+}
+
+/** What the model's shape adds to the assumptions: KV format, MoE routing, windows, MLA. */
+function shapeAssumptions(model: ModelConfig, opts: PredictOptions, batch: number): Note[] {
+  const notes: Note[] = [];
+  const kv = opts.kvBits === undefined ? undefined : KV_FORMATS[opts.kvBits];
+  if (kv !== undefined && kv.block > 0 && opts.kvBytesPerElement === undefined) {
+    const { bits, block, scaleBits, bytesPerElement } = kv;
+    notes.push({ id: 'kv-quant', bits, block, scaleBits, bytesPerElement });
+  }
+  const moe = model.moe;
+  if (moe !== undefined) {
+    notes.push({
+      id: 'moe-routing',
+      experts: moe.experts,
+      perToken: moe.expertsPerToken,
+      shared: moe.sharedExperts,
+      batch,
+      distinct: distinctExperts(moe.experts, moe.expertsPerToken, batch),
+    });
+  }
+  const sliding = layerWindows(model).filter((w) => Number.isFinite(w)).length;
+  if (model.slidingWindow !== undefined && sliding > 0) {
+    notes.push({
+      id: 'sliding-window',
+      window: model.slidingWindow,
+      slidingLayers: sliding,
+      layers: model.layers,
+    });
+  }
+  if (model.mla !== undefined) notes.push({ id: 'mla-cache', elements: kvElementsPerLayer(model) });
+  return notes;
+}
+
 function positiveInt(name: string, v: number): number {
   if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer`);
   return v;
@@ -161,7 +205,7 @@ export function buildPrediction(
   const batch = positiveInt('batch', opts.batch ?? 1);
   const context = opts.context ?? P + Math.floor(out / 2);
   if (!Number.isInteger(context) || context < 0) throw new RangeError('context must be ≥ 0');
-  const kvElem = opts.kvBytesPerElement ?? 2;
+  const kvElem = kvElementBytes(opts);
 
   const step = est.decode(batch, context);
   const pre = est.prefill(P);
@@ -189,7 +233,8 @@ export function buildPrediction(
   const assumptions: Note[] = [
     ...est.assumptions,
     { id: 'itl-context', context, defaulted: opts.context === undefined },
-    { id: 'kv-cache', bits: kvElem * 8, tokens: P + out, batch },
+    { id: 'kv-cache', bits: opts.kvBits ?? kvElem * 8, tokens: P + out, batch },
+    ...shapeAssumptions(model, opts, batch),
     { id: 'e2e-formula' },
   ];
   if (batch > 1) assumptions.push({ id: 'ttft-alone' });
@@ -246,7 +291,8 @@ export function specEstimator(
   const bw = profile.bandwidthEfficiency;
   const ce = profile.computeEfficiency;
   const ov = profile.overheadMsPerLayer;
-  const weightsRead = decodeWeightBytes(model, format);
+  // Bytes of weights a step of T tokens reads (MoE: the experts they touch).
+  const weightsRead = (tokens: number) => decodeWeightBytes(model, format, tokens);
   const layers = model.layers;
   // One pass: max(memory, compute) + fixed; for the three corners of the profile.
   const pass = (bytes: number, flops: number): { ms: Range; bound: Bound } => {
@@ -269,17 +315,18 @@ export function specEstimator(
     gpu: hw.id,
     profile: profile.id,
     decode(batch, context) {
-      const bytes = weightsRead + kvCacheBytes(model, context, batch, kvBytesPerElement);
+      const bytes = weightsRead(batch) + kvCacheBytes(model, context, batch, kvBytesPerElement);
       const r = pass(bytes, batch * decodeFlops(model, context));
       return { ...r, source: 'spec', notes: [] };
     },
     prefill(promptTokens) {
-      const bytes = weightsRead + kvCacheBytes(model, promptTokens, 1, kvBytesPerElement);
+      const bytes =
+        weightsRead(promptTokens) + kvCacheBytes(model, promptTokens, 1, kvBytesPerElement);
       const r = pass(bytes, prefillFlops(model, promptTokens).total);
       return { ...r, source: 'spec', notes: [] };
     },
     floorMs(batch, context) {
-      const bytes = weightsRead + kvCacheBytes(model, context, batch, kvBytesPerElement);
+      const bytes = weightsRead(batch) + kvCacheBytes(model, context, batch, kvBytesPerElement);
       return bytes / (hw.bandwidthGBps * 1e6);
     },
     capacityBytes,
@@ -316,7 +363,7 @@ export function predictSpec(
   opts: PredictOptions = {},
 ): Prediction {
   return buildPrediction(
-    specEstimator(hw, profile, model, format, opts.kvBytesPerElement),
+    specEstimator(hw, profile, model, format, kvElementBytes(opts)),
     model,
     format,
     opts,

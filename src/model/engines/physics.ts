@@ -92,7 +92,7 @@ export interface DecodeTerms {
 
 export function decodeTerms(s: Situation): DecodeTerms {
   const bytes =
-    layoutDecodeBytes(s.model, s.layout) + kvCacheBytes(s.model, s.contextTokens, s.batch);
+    layoutDecodeBytes(s.model, s.layout, s.batch) + kvCacheBytes(s.model, s.contextTokens, s.batch);
   return {
     streamMs: streamMs(bytes / s.tp, s.bandwidthGBps),
     computeMs: computeMs((s.batch * linearFlopsPerToken(s.model)) / s.tp, s.peakTflops),
@@ -118,7 +118,10 @@ export interface TtftTerms {
 export function ttftTerms(s: Situation): TtftTerms {
   return {
     flopMs: computeMs(prefillFlops(s.model, s.promptTokens).total / s.tp, s.peakTflops),
-    streamMs: streamMs(layoutDecodeBytes(s.model, s.layout) / s.tp, s.bandwidthGBps),
+    streamMs: streamMs(
+      layoutDecodeBytes(s.model, s.layout, s.promptTokens) / s.tp,
+      s.bandwidthGBps,
+    ),
     layers: s.model.layers,
     commMs: tpCommMs(s.model, s.tp, s.promptTokens, s.link),
   };
