@@ -16,6 +16,11 @@ function header(r: PredictReport): string[] {
       : `measured mode (results document)${r.rooflineFallback ? ', partly from the roofline' : ''}`;
   return [
     `${r.modelName} · ${r.weights} (${r.bitsPerWeight} bits/weight) on ${r.gpu}`,
+    ...(r.params.moe
+      ? [
+          `${num(r.params.total / 1e9)} B parameters in total, ${num(r.params.activePerToken / 1e9)} B active per token`,
+        ]
+      : []),
     `${mode}; prompt ${r.promptTokens} tokens, output ${r.outputTokens}, batch ${r.batch}, ITL at ${r.context} cached tokens`,
   ];
 }

@@ -79,7 +79,7 @@ function predict(args: PredictArgs, opts: PredictOptions) {
 function main(argv: readonly string[]): number {
   let parsed: ReturnType<typeof parsePredictArgs>;
   try {
-    parsed = parsePredictArgs(argv);
+    parsed = parsePredictArgs(argv, (path) => readFileSync(path, 'utf8'));
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`${e.message}\n`);
@@ -96,6 +96,7 @@ function main(argv: readonly string[]): number {
     outputTokens: parsed.outputTokens,
     batch: parsed.batch,
     ...(parsed.context === undefined ? {} : { context: parsed.context }),
+    ...(parsed.kvBits === undefined ? {} : { kvBits: parsed.kvBits }),
   };
   const { prediction, gpuName, results } = predict(parsed, options);
   const report = buildReport({

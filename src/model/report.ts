@@ -6,7 +6,7 @@ import type { WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import type { ChapterBatch, SlaId } from './chapter';
 import { type A100Contrast, a100Contrast, type GapFacts } from './contrast';
-import type { ModelConfig } from './llm';
+import { type ModelConfig, paramCount } from './llm';
 import { predictMeasured } from './measured';
 import type { Note } from './notes';
 import { type Prediction, type PredictOptions, predictSpec, type SpecHardware } from './predictor';
@@ -17,6 +17,10 @@ import { type Feel, firstTokenFeelsFast, itlFeel, slaVerdicts, type Verdict } fr
 export interface PredictReport {
   model: string;
   modelName: string;
+  /** Parameters (every expert) and those one token runs through (MoE: k + shared experts). */
+  params: { total: number; activePerToken: number; moe: boolean };
+  /** KV-cache bits per value (8 and 4: plus a scale per block, see the assumptions). */
+  kvBits: number;
   weights: string;
   bitsPerWeight: number;
   /** The GPU predicted for: a datasheet's name, or the measured adapter. */
@@ -133,9 +137,12 @@ export function buildReport(input: ReportInput): PredictReport {
     itl: v.itl,
     overall: v.overall,
   }));
+  const counts = paramCount(model);
   return {
     model: model.id,
     modelName: model.name,
+    params: { total: counts.total, activePerToken: counts.active, moe: model.moe !== undefined },
+    kvBits: options.kvBits ?? 16,
     weights: format.id,
     bitsPerWeight: format.bitsPerWeight,
     gpu: input.gpuName,
