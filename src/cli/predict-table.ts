@@ -59,7 +59,8 @@ function memory(r: PredictReport): string {
   const note = m.notes.map(noteText).join('; ');
   const used = `Memory: weights ${gb(m.weightBytes)} + KV cache ${gb(m.kvBytes)} = ${gb(m.totalBytes)}`;
   if (m.capacityBytes === null || m.fits === null) return `${used}; fits: unknown (${note}).`;
-  return `${used} of ${gb(m.capacityBytes)}: ${m.fits ? 'fits' : 'does NOT fit'} (${note}).`;
+  const needs = m.fits || m.gpusNeeded === null ? '' : `, needs ${m.gpusNeeded} such GPUs`;
+  return `${used} of ${gb(m.capacityBytes)}: ${m.fits ? 'fits' : 'does NOT fit'}${needs} (${note}).`;
 }
 
 function curves(r: PredictReport): string[] {

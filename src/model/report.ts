@@ -52,6 +52,8 @@ export interface PredictReport {
     capacityBytes: number | null;
     /** null where the capacity is unknown (always in measured mode: WebGPU does not report it). */
     fits: boolean | null;
+    /** GPUs of this capacity the weights and KV need between them (a lower bound); null where unknown. */
+    gpusNeeded: number | null;
     notes: Note[];
   };
   itlVsContext: { context: number; msPerToken: Range; tokensPerSecond: Range }[];
@@ -171,6 +173,10 @@ export function buildReport(input: ReportInput): PredictReport {
       totalBytes: p.memory.totalBytes,
       capacityBytes: p.memory.capacityBytes ?? null,
       fits: p.memory.fits ?? null,
+      gpusNeeded:
+        p.memory.capacityBytes === undefined
+          ? null
+          : Math.ceil(p.memory.totalBytes / p.memory.capacityBytes),
       notes: p.memory.notes,
     },
     itlVsContext: p.itlVsContext.map((c) => ({

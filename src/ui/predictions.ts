@@ -10,7 +10,7 @@ import { MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { PERCEPTION, SLAS } from '../model/chapter';
 import { GPUS, getGpu } from '../model/gpus';
-import { getModel, MODELS, type ModelConfig } from '../model/llm';
+import { getModel, type ModelConfig } from '../model/llm';
 import type { RooflineNote } from '../model/notes';
 import {
   DEFAULT_OUTPUT_TOKENS,
@@ -24,6 +24,8 @@ import { element, make, setOptions, td, th } from './dom';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
 import { t } from './i18n';
 import { fmt, fmtAsGiven, fmtFixed, fmtGB, fmtInt } from './i18n/numbers';
+import { type ModelInput, setupModelInput } from './model-input';
+import { catalogueGroups, fillModelPicker, type PickerGroup } from './model-picker';
 import type { PageContext, Section } from './section';
 
 export const TABLE_MODELS = ['llama-3-8b', 'llama-3-70b'] as const;
@@ -102,7 +104,12 @@ function memoryNodes(r: PredictReport): Node[] {
       ? msg.capacityUnknown
       : m.fits
         ? msg.fitsIn({ gb: fmtGB(m.capacityBytes) })
-        : msg.doesNotFitIn({ gb: fmtGB(m.capacityBytes) });
+        : [
+            msg.doesNotFitIn({ gb: fmtGB(m.capacityBytes) }),
+            ...(m.gpusNeeded === null
+              ? []
+              : [t().modelInput.needsGpus({ n: fmtInt(m.gpusNeeded) })]),
+          ].join(', ');
   return [
     make('span', fmtGB(m.totalBytes), 'exp'),
     make(
@@ -204,15 +211,32 @@ interface Shown {
   unusable: readonly RooflineNote[] | undefined;
 }
 
-/** The catalogue models beyond the table's, for the "one more model" picker. */
-const fillExtra = (ui: Controls) =>
-  setOptions(ui.extra, [
-    { value: '', label: t().predictions.noOtherModel },
-    ...MODELS.filter((m) => !(TABLE_MODELS as readonly string[]).includes(m.id)).map((m) => ({
-      value: m.id,
-      label: m.name,
-    })),
-  ]);
+// ---- Models: the catalogue by family, and a model read from a config.json (./model-input.ts) ----
+
+/** The pickers' groups: the model from a config.json first, where there is one. */
+function modelGroups(input: ModelInput, exclude: readonly string[] = []): PickerGroup[] {
+  const custom = input.custom();
+  const own = custom === undefined ? [] : [{ label: t().modelInput.configGroup, models: [custom] }];
+  return [...own, ...catalogueGroups(exclude)];
+}
+
+/** A picker's value as a model: the config.json one, or a catalogue id. */
+function modelById(input: ModelInput, id: string): ModelConfig {
+  const custom = input.custom();
+  return custom !== undefined && custom.id === id ? custom : getModel(id);
+}
+
+/** The catalogue models beyond the table's (and a config.json's), for the "one more model" picker. */
+const fillExtra = (ui: Controls, input: ModelInput, preferred?: string) =>
+  fillModelPicker(
+    ui.extra,
+    modelGroups(input, TABLE_MODELS),
+    [{ value: '', label: t().predictions.noOtherModel }],
+    preferred,
+  );
+
+const fillFocus = (ui: Controls, input: ModelInput, preferred?: string) =>
+  fillModelPicker(ui.focusModel, modelGroups(input), [], preferred);
 
 /** "Measured on …" (when the document can drive it) and every datasheet GPU. */
 function fillSources(ui: Controls, shown: Shown, preferred?: string): void {
@@ -361,7 +385,12 @@ function tableNotes(ctx: PredictionContext, fallback: boolean, shown: Shown): st
   return notes.join(m.sentenceGap);
 }
 
-function renderTable(ui: Controls, ctx: PredictionContext, shown: Shown): void {
+function renderTable(
+  ui: Controls,
+  ctx: PredictionContext,
+  shown: Shown,
+  modelOf: (id: string) => ModelConfig,
+): void {
   const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])];
   const m = t().predictions;
   const o = ctx.options;
@@ -370,7 +399,7 @@ function renderTable(ui: Controls, ctx: PredictionContext, shown: Shown): void {
   });
   ui.e2eHead.textContent = m.e2eHead({ output: fmtInt(o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) });
   const rows = models.flatMap((id) =>
-    TABLE_FORMATS.map((f, i) => predictionRow(ctx, getModel(id), f, i === 0)),
+    TABLE_FORMATS.map((f, i) => predictionRow(ctx, modelOf(id), f, i === 0)),
   );
   ui.tbody.replaceChildren(...rows.map((r) => r.tr));
   ui.note.textContent = tableNotes(
@@ -438,12 +467,14 @@ function unusableNotes(doc: ResultsDocument | null): readonly RooflineNote[] | u
 export function setupPredictions(onChange: (ctx: PredictionContext) => void): PredictionsView {
   const ui = controls();
   thresholdsList(ui.thresholds);
-  fillExtra(ui);
-  setOptions(
-    ui.focusModel,
-    MODELS.map((m) => ({ value: m.id, label: m.name })),
-    'llama-3-8b',
-  );
+  const input = setupModelInput(ui.focusFormat.closest('.controls') ?? ui.focusFormat, () => {
+    const custom = input.custom();
+    fillExtra(ui, input, custom?.id);
+    fillFocus(ui, input, custom?.id);
+    update();
+  });
+  fillExtra(ui, input);
+  fillFocus(ui, input, 'llama-3-8b');
   setOptions(
     ui.focusFormat,
     TABLE_FORMATS.map((f) => ({ value: f, label: f })),
@@ -461,14 +492,15 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     const ctx: PredictionContext = {
       source: src.source,
       sourceLabel: src.label,
-      options,
-      focusModel: getModel(ui.focusModel.value || 'llama-3-8b'),
+      options: { ...options, kvBits: input.kvBits() },
+      focusModel: modelById(input, ui.focusModel.value || 'llama-3-8b'),
       focusFormat: resolveFormat(ui.focusFormat.value || 'fp16'),
       bandwidthGBps: src.bw,
       bandwidthLabel: src.bwLabel,
     };
     current = ctx;
-    renderTable(ui, ctx, shown);
+    input.showParams(ctx.focusModel);
+    renderTable(ui, ctx, shown, (id) => modelById(input, id));
     renderContrast(ui, ctx);
     document.body.dataset.predictionSource = ctx.source.kind;
     onChange(ctx);
@@ -497,7 +529,9 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     // Everything this section owns, and (through onChange) the sections that follow its settings.
     relocalise() {
       thresholdsList(ui.thresholds);
-      fillExtra(ui);
+      input.relocalise();
+      fillExtra(ui, input);
+      fillFocus(ui, input);
       fillSources(ui, shown);
       update(true);
     },
