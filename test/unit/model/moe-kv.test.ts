@@ -2,6 +2,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
+import {
+  layoutDecodeBytes,
+  layoutMemoryBytes,
+  weightLayout,
+} from '../../../src/model/engines/layout';
 import { getGpu } from '../../../src/model/gpus';
 import { KV_FORMATS } from '../../../src/model/kv-format';
 import {
@@ -96,5 +101,17 @@ describe('KV-cache formats', () => {
       bytesPerElement: 34 / 32,
     });
     expect(k16.assumptions.some((n) => n.id === 'kv-quant')).toBe(false);
+  });
+});
+
+describe('engines layout: MoE decode bytes follow the touched experts', () => {
+  it('batch 1 reads the active experts; memory holds them all', () => {
+    const layout = weightLayout(mixtral, 'f16');
+    expect(layoutDecodeBytes(mixtral, layout)).toBe(decodeWeightBytes(mixtral, fp16));
+    expect(layoutDecodeBytes(mixtral, layout, 4)).toBeCloseTo(
+      decodeWeightBytes(mixtral, fp16, 4),
+      0,
+    );
+    expect(layoutMemoryBytes(mixtral, layout)).toBe(weightMemoryBytes(mixtral, fp16));
   });
 });
