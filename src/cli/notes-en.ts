@@ -137,12 +137,18 @@ export function noteText(n: Note): string {
       return `tensor parallel over ${n.tp} GPUs: each reads 1/${n.tp} of the weights and KV; ${n.allReduces} all-reduces per layer over ${n.link === 'nvlink' ? 'NVLink' : 'PCIe'} (assumed ${n.bandwidthGBps} GB/s each way, ${n.latencyMs} ms each)`;
     case 'pass-max':
       return 'each pass takes max(bytes / bandwidth, FLOPs / compute) + fixed overhead';
-    case 'sliding-window':
-      return `attention looks back at most ${n.window} tokens (sliding window): KV reads and memory stop growing there`;
     case 'itl-context':
       return `ITL at ${n.context} cached tokens${n.defaulted ? ' (prompt + half the output)' : ''}`;
     case 'kv-cache':
       return `KV cache in ${n.bits}-bit elements; memory counts KV for ${n.tokens} tokens × batch ${n.batch}`;
+    case 'kv-quant':
+      return `KV cache quantised to ${n.bits} bits with one ${n.scaleBits}-bit scale per ${n.block} values: ${n.bytesPerElement} bytes per value, scales included`;
+    case 'moe-routing':
+      return `mixture of experts: all ${n.experts} experts per layer are in memory; each token runs ${n.perToken}${n.shared > 0 ? ` + ${n.shared} shared` : ''}; at batch ${n.batch} a step reads ${n.distinct.toFixed(1)} distinct experts per layer, E·(1 − (1 − k/E)^B), assuming uniform routing`;
+    case 'sliding-window':
+      return `${n.slidingLayers} of ${n.layers} layers attend over a window of ${n.window} tokens: their KV cache holds at most that`;
+    case 'mla-cache':
+      return `multi-head latent attention: the KV cache holds ${n.elements} values per token per layer (kv_lora_rank + qk_rope_head_dim)`;
     case 'e2e-formula':
       return 'E2E = TTFT + (output − 1) × ITL, single user, no queueing (the chapter’s formula)';
     case 'ttft-alone':

@@ -5,9 +5,17 @@ import { errorMessage } from '../core/error-message';
 import { FORMAT_PRESETS } from '../core/format-presets';
 import { FORMATS, resolveFormat, type WeightFormat } from '../core/formats';
 import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
+import type { KvBits } from '../model/kv-format';
 import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
 import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
 import { type FlagSpecs, type ParsedFlags, parseFlags, UsageError } from './flags';
+import {
+  MODEL_FILE_FLAGS,
+  MODEL_FILE_USAGE,
+  parseKvBits,
+  type ReadText,
+  readModelConfigFile,
+} from './model-flags';
 import {
   ENGINE_FLAGS,
   ENGINE_USAGE,
@@ -26,6 +34,7 @@ export const PREDICT_USAGE = `Usage: npm run predict -- --model ID --weights FOR
          (--gpu ID | --bandwidth-gbps B --tflops T | --from RESULTS.json)
          [--engine ID | --runtime native|browser] [--tp N] [--fp32-tflops F]
          [--prompt P] [--output O] [--batch B] [--context L] [--json]
+         (or --model-config PATH instead of --model; [--kv-bits 16|8|4])
 
 Predicts LLM decode (ms/token), prefill (TTFT) and end-to-end latency, from a GPU's datasheet
 or from a results document measured by \`npm run bench\` or the page, beside an A100.
@@ -42,6 +51,7 @@ ${ENGINE_USAGE}
   --output O            output tokens for E2E (default 256)
   --batch B             concurrent sequences for ITL(B) and system tokens/s (default 1)
   --context L           cached tokens when ITL is taken (default prompt + output / 2)
+${MODEL_FILE_USAGE}
   --json                print one JSON object instead of a table
   --help                show this message`;
 
@@ -66,6 +76,8 @@ export interface PredictArgs extends EngineArgs {
   batch: number;
   /** Undefined: the predictor's default (prompt + output / 2). */
   context: number | undefined;
+  /** KV-cache bits (--kv-bits); undefined: 16. */
+  kvBits: KvBits | undefined;
   json: boolean;
 }
 
@@ -86,6 +98,7 @@ const PREDICT_FLAGS = {
   context: { type: 'string', value: 'a token count' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...MODEL_FILE_FLAGS,
 } as const satisfies FlagSpecs;
 
 type PredictFlags = ParsedFlags<typeof PREDICT_FLAGS>['values'];
@@ -160,15 +173,39 @@ function parseSource(values: PredictFlags): PredictSource {
   };
 }
 
-export function parsePredictArgs(argv: readonly string[]): ParsedPredictArgs {
+/** Files cannot be read here unless the caller says how (the CLI passes node:fs). */
+const noFiles: ReadText = () => {
+  throw new Error('no file reader');
+};
+
+/** The model: a catalogue id (--model) or a config.json (--model-config), exactly one. */
+function parseModel(values: PredictFlags, readText: ReadText): ModelConfig {
+  const { model: modelId, 'model-config': configPath } = values;
+  if (modelId !== undefined && configPath !== undefined) {
+    throw usageError('Give --model or --model-config, not both.');
+  }
+  if (configPath !== undefined) return readModelConfigFile(configPath, readText);
+  if (modelId === undefined) throw usageError('--model is required.');
+  return resolve('--model', () => getModel(modelId), MODEL_ALIASES);
+}
+
+/**
+ * Parses and resolves the flags. `readText` reads --model-config's file; a file that cannot be
+ * read or understood is a ModelConfigFileError (one line, exit 1), not a usage error.
+ */
+export function parsePredictArgs(
+  argv: readonly string[],
+  readText: ReadText = noFiles,
+): ParsedPredictArgs {
   const { values } = parseFlags(argv, PREDICT_FLAGS, { usage: PREDICT_USAGE, repeated: 'error' });
   if (values.help) return { help: true };
 
-  const modelId = values.model;
-  if (modelId === undefined) throw usageError('--model is required.');
   const formatName = values.weights;
+  if (formatName === undefined && values.model !== undefined) {
+    throw usageError('--weights is required.');
+  }
+  const model = parseModel(values, readText);
   if (formatName === undefined) throw usageError('--weights is required.');
-  const model = resolve('--model', () => getModel(modelId), MODEL_ALIASES);
   const bpwText = values['bits-per-weight'];
   const bpw = bpwText === undefined ? undefined : positiveNumber('--bits-per-weight', bpwText, 64);
   const format = resolve('--weights', () => resolveFormat(formatName, bpw));
@@ -194,6 +231,7 @@ export function parsePredictArgs(argv: readonly string[]): ParsedPredictArgs {
     source,
     ...engineArgs,
     ...lengths,
+    kvBits: parseKvBits(values['kv-bits'], usageError),
     json: values.json === true,
   };
 }

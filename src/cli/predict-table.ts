@@ -27,6 +27,11 @@ function header(r: PredictReport): string[] {
   const gpus = r.tp > 1 ? `${r.tp}× ${r.gpu} (tensor parallel)` : r.gpu;
   const lines = [
     `${r.modelName} · ${r.weights} (${Number(r.bitsPerWeight.toFixed(2))} bits/weight) on ${gpus}`,
+    ...(r.params.moe
+      ? [
+          `${num(r.params.total / 1e9)} B parameters in total, ${num(r.params.activePerToken / 1e9)} B active per token`,
+        ]
+      : []),
     `${mode}; prompt ${r.promptTokens} tokens, output ${r.outputTokens}, batch ${r.batch}, ITL at ${r.context} cached tokens`,
   ];
   const c = r.calibration;

@@ -77,7 +77,7 @@ function predict(args: PredictArgs, opts: PredictOptions) {
 function main(argv: readonly string[]): number {
   let parsed: ReturnType<typeof parsePredictArgs>;
   try {
-    parsed = parsePredictArgs(argv);
+    parsed = parsePredictArgs(argv, (path) => readFileSync(path, 'utf8'));
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`${e.message}\n`);
@@ -94,6 +94,7 @@ function main(argv: readonly string[]): number {
     outputTokens: parsed.outputTokens,
     batch: parsed.batch,
     ...(parsed.context === undefined ? {} : { context: parsed.context }),
+    ...(parsed.kvBits === undefined ? {} : { kvBits: parsed.kvBits }),
   };
   const { prediction, gpuName, results, hw } = predict(parsed, options);
   const report = buildReport({

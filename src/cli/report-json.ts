@@ -57,6 +57,8 @@ export function reportJson(r: PredictReport): PredictJson {
   return {
     model: r.model,
     modelName: r.modelName,
+    params: r.params,
+    kvBits: r.kvBits,
     weights: r.weights,
     bitsPerWeight: r.bitsPerWeight,
     fileBitsPerWeight: r.fileBitsPerWeight,

@@ -8,18 +8,21 @@ import { adapterName } from '../core/adapter-name';
 import { WEIGHT_FORMATS, type WeightFormat } from '../core/formats';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import {
-  attentionFlops,
   decodeWeightBytes,
   kvCacheBytes,
+  linearFlopsPerToken,
   type MatrixShape,
   type ModelConfig,
+  matrixUse,
   modelMatrices,
+  prefillAttentionFlops,
 } from './llm';
 import type { Note } from './notes';
 import {
   type Bound,
   buildPrediction,
   type Estimator,
+  kvElementBytes,
   type Prediction,
   type PredictionSource,
   type PredictOptions,
@@ -264,7 +267,12 @@ export function measuredEstimator(
   const boundOf = (flops: number, bytes: number): Bound =>
     flops / bytes < ridge ? 'memory' : 'compute';
 
-  const weightsRead = decodeWeightBytes(model, format);
+  const weightsRead = (tokens: number) => decodeWeightBytes(model, format, tokens);
+  /** A matrix in a step of `tokens` rows: MoE experts as many as are touched, at their share of rows. */
+  const stepPart = (mat: MatrixShape, tokens: number, scaleM: boolean) => {
+    const use = matrixUse(mat, tokens);
+    return { mat: { ...mat, count: use.count }, m: Math.max(1, Math.round(use.m)), scaleM };
+  };
   const kvMs = (bytes: number) => point(bytes / (beta * 1e6));
 
   const maxBinding = doc.grantedLimits.maxStorageBufferBindingSize;
@@ -285,14 +293,14 @@ export function measuredEstimator(
     mode: 'measured',
     gpu: adapterName(doc.adapter),
     decode(batch, context): StepEstimate {
-      const parts = matrices.map((mat) => ({ mat, m: batch, scaleM: false }));
+      const parts = matrices.map((mat) => stepPart(mat, batch, false));
       const mats = sumMatrices(parts);
       const kvBytes = kvCacheBytes(model, context, batch, kvBytesPerElement);
       const ms = addRanges(addRanges(mats.ms, kvMs(kvBytes)), point(fixedMs));
-      const flops = batch * matrices.reduce((s, m) => s + 2 * m.n * m.k * m.count, 0);
+      const flops = batch * linearFlopsPerToken(model);
       return {
         ms,
-        bound: boundOf(flops, weightsRead + kvBytes),
+        bound: boundOf(flops, weightsRead(batch) + kvBytes),
         source: mats.source,
         notes: mats.notes,
       };
@@ -300,23 +308,23 @@ export function measuredEstimator(
     prefill(promptTokens): StepEstimate {
       // Logits only for the last prompt token: the head runs as a GEMV.
       const parts = matrices.map((mat) =>
-        mat.name === 'lm_head'
-          ? { mat, m: 1, scaleM: false }
-          : { mat, m: promptTokens, scaleM: true },
+        mat.name === 'lm_head' ? { mat, m: 1, scaleM: false } : stepPart(mat, promptTokens, true),
       );
       const mats = sumMatrices(parts);
-      const attn = attentionFlops(model, (promptTokens * (promptTokens + 1)) / 2);
+      const attn = prefillAttentionFlops(model, promptTokens);
       const rate = gemmRate > 0 ? gemmRate : pi.gflops;
       const notes: Note[] = [
         ...mats.notes,
         { id: 'attention-rate', gflops: rate, fmaFormat: gemmRate > 0 ? null : pi.from },
       ];
       const ms = addRanges(addRanges(mats.ms, point(attn / (rate * 1e6))), point(fixedMs));
-      const flops = promptTokens * matrices.reduce((s, m) => s + 2 * m.n * m.k * m.count, 0);
-      return { ms, bound: boundOf(flops, weightsRead), source: mats.source, notes };
+      const flops = promptTokens * linearFlopsPerToken(model);
+      return { ms, bound: boundOf(flops, weightsRead(promptTokens)), source: mats.source, notes };
     },
     floorMs(batch, context) {
-      return (weightsRead + kvCacheBytes(model, context, batch, kvBytesPerElement)) / (beta * 1e6);
+      return (
+        (weightsRead(batch) + kvCacheBytes(model, context, batch, kvBytesPerElement)) / (beta * 1e6)
+      );
     },
     capacityBytes: undefined,
     capacityNotes,
@@ -348,7 +356,7 @@ export function predictMeasured(
   opts: PredictOptions = {},
 ): Prediction {
   return buildPrediction(
-    measuredEstimator(doc, model, format, opts.kvBytesPerElement),
+    measuredEstimator(doc, model, format, kvElementBytes(opts)),
     model,
     format,
     opts,

@@ -103,10 +103,24 @@ export type Note =
       allReduces: number;
     }
   | { id: 'pass-max' }
-  | { id: 'sliding-window'; window: number }
   // Either mode (model/predictor.ts).
   | { id: 'itl-context'; context: number; defaulted: boolean }
   | { id: 'kv-cache'; bits: number; tokens: number; batch: number }
+  /** A quantised KV cache: `block` values share one `scaleBits` scale (counted in the bytes). */
+  | { id: 'kv-quant'; bits: number; block: number; scaleBits: number; bytesPerElement: number }
+  /** MoE: every expert in memory; a step of `batch` tokens reads `distinct` experts per layer. */
+  | {
+      id: 'moe-routing';
+      experts: number;
+      perToken: number;
+      shared: number;
+      batch: number;
+      distinct: number;
+    }
+  /** Sliding-window layers hold at most `window` tokens of KV and attend over at most that. */
+  | { id: 'sliding-window'; window: number; slidingLayers: number; layers: number }
+  /** Multi-head latent attention: the cache holds `elements` values per token per layer. */
+  | { id: 'mla-cache'; elements: number }
   | { id: 'e2e-formula' }
   | { id: 'ttft-alone' }
   // The report (model/report.ts).

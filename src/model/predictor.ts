@@ -5,8 +5,15 @@
 import type { WeightFormat } from '../core/formats';
 import { GIB } from './engines/capacity';
 import type { EngineId, Vendor } from './engines/ids';
-import { attendedTokens } from './engines/physics';
-import { kvCacheBytes, type ModelConfig, weightMemoryBytes } from './llm';
+import { KV_FORMATS, type KvBits } from './kv-format';
+import {
+  distinctExperts,
+  kvCacheBytes,
+  kvElementsPerLayer,
+  layerWindows,
+  type ModelConfig,
+  weightMemoryBytes,
+} from './llm';
 import { type Note, uniqueNotes } from './notes';
 import { perSecond, type Range } from './range';
 
@@ -71,10 +78,12 @@ export interface PredictOptions {
   batch?: number;
   /** Cached tokens when ITL is taken; default prompt + output/2 (the mean over generation). */
   context?: number;
-  /** KV cache element size in bytes (default 2: fp16). */
+  /** KV cache element size in bytes (default 2: fp16; or from kvBits). */
   kvBytesPerElement?: number;
   /** GPUs in tensor parallel (spec mode; default 1). */
   tp?: number;
+  /** KV cache bits: 16, or 8/4 with one f16 scale per 32 values (./kv-format.ts). */
+  kvBits?: KvBits;
   /** Contexts for the ITL-vs-context curve. */
   contexts?: readonly number[];
   /** Batches for the latency–throughput curve. */
@@ -209,6 +218,44 @@ export function capToContext(
   };
 }
 
+/** Bytes per KV element: as given, else the KV format's (scales included), else 2. */
+export function kvElementBytes(opts: Pick<PredictOptions, 'kvBits' | 'kvBytesPerElement'>): number {
+  if (opts.kvBytesPerElement !== undefined) return opts.kvBytesPerElement;
+  return opts.kvBits === undefined ? 2 : KV_FORMATS[opts.kvBits].bytesPerElement;
+}
+
+/** What the model's shape adds to the assumptions: KV format, MoE routing, windows, MLA. */
+function shapeAssumptions(model: ModelConfig, opts: PredictOptions, batch: number): Note[] {
+  const notes: Note[] = [];
+  const kv = opts.kvBits === undefined ? undefined : KV_FORMATS[opts.kvBits];
+  if (kv !== undefined && kv.block > 0 && opts.kvBytesPerElement === undefined) {
+    const { bits, block, scaleBits, bytesPerElement } = kv;
+    notes.push({ id: 'kv-quant', bits, block, scaleBits, bytesPerElement });
+  }
+  const moe = model.moe;
+  if (moe !== undefined) {
+    notes.push({
+      id: 'moe-routing',
+      experts: moe.experts,
+      perToken: moe.expertsPerToken,
+      shared: moe.sharedExperts,
+      batch,
+      distinct: distinctExperts(moe.experts, moe.expertsPerToken, batch),
+    });
+  }
+  const sliding = layerWindows(model).filter((w) => Number.isFinite(w)).length;
+  if (model.slidingWindow !== undefined && sliding > 0) {
+    notes.push({
+      id: 'sliding-window',
+      window: model.slidingWindow,
+      slidingLayers: sliding,
+      layers: model.layers,
+    });
+  }
+  if (model.mla !== undefined) notes.push({ id: 'mla-cache', elements: kvElementsPerLayer(model) });
+  return notes;
+}
+
 function positiveInt(name: string, v: number): number {
   if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer`);
   return v;
@@ -267,7 +314,7 @@ export function buildPrediction(
   const limit = model.maxContextTokens;
   if (P + out > limit) throw new ContextLimitError(model.id, limit, P + out, 'prompt-output');
   if (context > limit) throw new ContextLimitError(model.id, limit, context, 'context');
-  const kvElem = opts.kvBytesPerElement ?? 2;
+  const kvElem = kvElementBytes(opts);
   const tp = est.tp ?? 1;
 
   const batchCurve = (batches: readonly number[]) => {
@@ -280,7 +327,7 @@ export function buildPrediction(
   const step: StepEstimate = { ...raw, ms: headline?.msPerToken ?? raw.ms };
   const pre = est.prefill(P);
   const weightBytes = est.weightBytes ?? weightMemoryBytes(model, format);
-  const kvBytes = kvCacheBytes(model, attendedTokens(model, P + out), batch, kvElem);
+  const kvBytes = kvCacheBytes(model, P + out, batch, kvElem);
   const total = weightBytes + kvBytes;
   const cap = est.capacityBytes;
   const memory: MemoryEstimate = {
@@ -305,13 +352,11 @@ export function buildPrediction(
   const assumptions: Note[] = [
     ...est.assumptions,
     { id: 'itl-context', context, defaulted: opts.context === undefined },
-    { id: 'kv-cache', bits: kvElem * 8, tokens: P + out, batch },
+    { id: 'kv-cache', bits: opts.kvBits ?? kvElem * 8, tokens: P + out, batch },
+    ...shapeAssumptions(model, opts, batch),
     { id: 'e2e-formula' },
   ];
   if (batch > 1) assumptions.push({ id: 'ttft-alone' });
-  if (model.slidingWindow !== undefined) {
-    assumptions.push({ id: 'sliding-window', window: model.slidingWindow });
-  }
 
   return {
     mode: est.mode,

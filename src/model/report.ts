@@ -19,6 +19,10 @@ import { type Feel, firstTokenFeelsFast, itlFeel, slaVerdicts, type Verdict } fr
 export interface PredictReport {
   model: string;
   modelName: string;
+  /** Parameters (every expert) and those one token runs through (MoE: k + shared experts). */
+  params: { total: number; activePerToken: number; moe: boolean };
+  /** KV-cache bits per value (8 and 4: plus a scale per block, see the assumptions). */
+  kvBits: number;
   weights: string;
   bitsPerWeight: number;
   /** Bits per weight of the whole file as stored: output head and embedding at their own bits. */
@@ -71,6 +75,8 @@ export interface PredictReport {
     capacityBytes: number | null;
     /** null where the capacity is unknown (always in measured mode: WebGPU does not report it). */
     fits: boolean | null;
+    /** GPUs of this capacity the weights and KV need between them (a lower bound); null where unknown. */
+    gpusNeeded: number | null;
     notes: Note[];
   };
   /** Up to the model's context limit; each point says whence it came. */
@@ -168,9 +174,12 @@ export function buildReport(input: ReportInput): PredictReport {
   const fitsAll = p.memory.fits ?? null;
   const shown = fitsAll !== false;
   const engine = p.engine;
+  const counts = paramCount(model);
   return {
     model: model.id,
     modelName: model.name,
+    params: { total: counts.total, activePerToken: counts.active, moe: model.moe !== undefined },
+    kvBits: options.kvBits ?? 16,
     weights: format.id,
     bitsPerWeight: format.bitsPerWeight,
     fileBitsPerWeight: (p.weightBytes * 8) / paramCount(model).total,
@@ -213,6 +222,10 @@ export function buildReport(input: ReportInput): PredictReport {
       perGpuBytes: p.memory.perGpuBytes,
       capacityBytes: p.memory.capacityBytes ?? null,
       fits: fitsAll,
+      gpusNeeded:
+        p.memory.capacityBytes === undefined
+          ? null
+          : Math.ceil(p.memory.totalBytes / p.memory.capacityBytes),
       notes: p.memory.notes,
     },
     itlVsContext: shown

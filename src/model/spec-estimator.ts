@@ -27,6 +27,7 @@ import {
   type CalibrationFigures,
   type EngineCalibration,
   type Estimator,
+  kvElementBytes,
   type Prediction,
   type PredictOptions,
 } from './predictor';
@@ -202,9 +203,7 @@ export function predictSpec(
 ): Prediction {
   return buildPrediction(
     specEstimator(hw, engine, model, format, {
-      ...(opts.kvBytesPerElement === undefined
-        ? {}
-        : { kvBytesPerElement: opts.kvBytesPerElement }),
+      kvBytesPerElement: kvElementBytes(opts),
       ...(opts.tp === undefined ? {} : { tp: opts.tp }),
     }),
     model,

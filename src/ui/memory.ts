@@ -4,7 +4,7 @@
 
 import { FORMAT_IDS, WEIGHT_FORMATS } from '../core/formats';
 import { decodeWeightBytes, kvCacheBytes } from '../model/llm';
-import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
+import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS, kvElementBytes } from '../model/predictor';
 import { element, make, td, th } from './dom';
 import { t } from './i18n';
 import { fmt, fmtGB, fmtInt, fmtPercent } from './i18n/numbers';
@@ -33,9 +33,10 @@ export function setupMemory(): MemoryView {
       o.context ??
       (o.promptTokens ?? DEFAULT_PROMPT_TOKENS) +
         Math.floor((o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) / 2);
-    const kv = kvCacheBytes(model, context);
+    const kv = kvCacheBytes(model, context, 1, kvElementBytes(o));
     const rows = FORMAT_IDS.map((f) => {
       const format = WEIGHT_FORMATS[f];
+      // Bytes per decoded token at batch 1 (MoE: the active experts only).
       const weights = decodeWeightBytes(model, format);
       return { f, format, weights, total: weights + kv };
     });

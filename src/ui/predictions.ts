@@ -11,7 +11,7 @@ import { MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { PERCEPTION, SLAS } from '../model/chapter';
 import { GPUS, getGpu } from '../model/gpus';
-import { getModel, MODELS, type ModelConfig } from '../model/llm';
+import { getModel, type ModelConfig } from '../model/llm';
 import type { RooflineNote } from '../model/notes';
 import {
   capToContext,
@@ -26,6 +26,8 @@ import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
 import { t } from './i18n';
 import { fmt, fmtAsGiven, fmtFixed, fmtInt, fmtLabelGB } from './i18n/numbers';
+import { type ModelInput, setupModelInput } from './model-input';
+import { catalogueGroups, fillModelPicker, type PickerGroup } from './model-picker';
 import { calibrationText, doesNotFitText, engineLabel } from './prediction-words';
 import type { PageContext, Section } from './section';
 
@@ -107,7 +109,12 @@ function memoryNodes(r: PredictReport): Node[] {
       ? msg.capacityUnknown
       : m.fits
         ? msg.fitsIn({ gb: fmtLabelGB(m.capacityBytes) })
-        : msg.doesNotFitIn({ gb: fmtLabelGB(m.capacityBytes) });
+        : [
+            msg.doesNotFitIn({ gb: fmtLabelGB(m.capacityBytes) }),
+            ...(m.gpusNeeded === null
+              ? []
+              : [t().modelInput.needsGpus({ n: fmtInt(m.gpusNeeded) })]),
+          ].join(', ');
   const perGpu = r.tp;
   return [
     make('span', fmtLabelGB(m.perGpuBytes), 'exp'),
@@ -216,15 +223,32 @@ interface Shown {
   unusable: readonly RooflineNote[] | undefined;
 }
 
-/** The catalogue models beyond the table's, for the "one more model" picker. */
-const fillExtra = (ui: Controls) =>
-  setOptions(ui.extra, [
-    { value: '', label: t().predictions.noOtherModel },
-    ...MODELS.filter((m) => !(TABLE_MODELS as readonly string[]).includes(m.id)).map((m) => ({
-      value: m.id,
-      label: m.name,
-    })),
-  ]);
+// ---- Models: the catalogue by family, and a model read from a config.json (./model-input.ts) ----
+
+/** The pickers' groups: the model from a config.json first, where there is one. */
+function modelGroups(input: ModelInput, exclude: readonly string[] = []): PickerGroup[] {
+  const custom = input.custom();
+  const own = custom === undefined ? [] : [{ label: t().modelInput.configGroup, models: [custom] }];
+  return [...own, ...catalogueGroups(exclude)];
+}
+
+/** A picker's value as a model: the config.json one, or a catalogue id. */
+function modelById(input: ModelInput, id: string): ModelConfig {
+  const custom = input.custom();
+  return custom !== undefined && custom.id === id ? custom : getModel(id);
+}
+
+/** The catalogue models beyond the table's (and a config.json's), for the "one more model" picker. */
+const fillExtra = (ui: Controls, input: ModelInput, preferred?: string) =>
+  fillModelPicker(
+    ui.extra,
+    modelGroups(input, TABLE_MODELS),
+    [{ value: '', label: t().predictions.noOtherModel }],
+    preferred,
+  );
+
+const fillFocus = (ui: Controls, input: ModelInput, preferred?: string) =>
+  fillModelPicker(ui.focusModel, modelGroups(input), [], preferred);
 
 /** "Measured on …" (when the document can drive it) and every datasheet GPU. */
 function fillSources(ui: Controls, shown: Shown, preferred?: string): void {
@@ -407,18 +431,21 @@ function cappedNotes(ctx: PredictionContext, models: readonly ModelConfig[]): st
     .map((model) => m.contextCapped({ model: model.name, max: fmtInt(model.maxContextTokens) }));
 }
 
-function renderTable(ui: Controls, ctx: PredictionContext, shown: Shown): void {
-  const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])].map(
-    getModel,
-  );
+function renderTable(
+  ui: Controls,
+  ctx: PredictionContext,
+  shown: Shown,
+  modelOf: (id: string) => ModelConfig,
+): void {
+  const models = [...TABLE_MODELS, ...(ui.extra.value === '' ? [] : [ui.extra.value])];
   const m = t().predictions;
   const o = ctx.options;
   ui.ttftHead.textContent = m.ttftHead({
     prompt: fmtInt(o.promptTokens ?? DEFAULT_PROMPT_TOKENS),
   });
   ui.e2eHead.textContent = m.e2eHead({ output: fmtInt(o.outputTokens ?? DEFAULT_OUTPUT_TOKENS) });
-  const rows = models.flatMap((model) =>
-    TABLE_FORMATS.map((f, i) => predictionRow(ctx, model, f, i === 0)),
+  const rows = models.flatMap((id) =>
+    TABLE_FORMATS.map((f, i) => predictionRow(ctx, modelOf(id), f, i === 0)),
   );
   ui.tbody.replaceChildren(...rows.map((r) => r.tr));
   const first = rows.find((r) => r.report !== undefined)?.report;
@@ -427,7 +454,7 @@ function renderTable(ui: Controls, ctx: PredictionContext, shown: Shown): void {
     ctx,
     rows.some((r) => r.fallback),
     shown,
-    [...(calibration === undefined ? [] : [calibration]), ...cappedNotes(ctx, models)],
+    [...(calibration === undefined ? [] : [calibration]), ...cappedNotes(ctx, models.map(modelOf))],
   );
 }
 
@@ -495,14 +522,16 @@ function unusableNotes(doc: ResultsDocument | null): readonly RooflineNote[] | u
 export function setupPredictions(onChange: (ctx: PredictionContext) => void): PredictionsView {
   const ui = controls();
   thresholdsList(ui.thresholds);
-  fillExtra(ui);
   fillEngines(ui.engine);
   fillTp(ui.tp);
-  setOptions(
-    ui.focusModel,
-    MODELS.map((m) => ({ value: m.id, label: m.name })),
-    'llama-3-8b',
-  );
+  const input = setupModelInput(ui.focusFormat.closest('.controls') ?? ui.focusFormat, () => {
+    const custom = input.custom();
+    fillExtra(ui, input, custom?.id);
+    fillFocus(ui, input, custom?.id);
+    update();
+  });
+  fillExtra(ui, input);
+  fillFocus(ui, input, 'llama-3-8b');
   // The kernel formats, then the weight-file presets (measured as their nearest kernel format).
   setOptions(
     ui.focusFormat,
@@ -523,14 +552,15 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     const ctx: PredictionContext = {
       source: src.source,
       sourceLabel: src.label,
-      options,
-      focusModel: getModel(ui.focusModel.value || 'llama-3-8b'),
+      options: { ...options, kvBits: input.kvBits() },
+      focusModel: modelById(input, ui.focusModel.value || 'llama-3-8b'),
       focusFormat: resolveFormat(ui.focusFormat.value || 'fp16'),
       bandwidthGBps: src.bw,
       bandwidthLabel: src.bwLabel,
     };
     current = ctx;
-    renderTable(ui, ctx, shown);
+    input.showParams(ctx.focusModel);
+    renderTable(ui, ctx, shown, (id) => modelById(input, id));
     renderContrast(ui, ctx);
     document.body.dataset.predictionSource = ctx.source.kind;
     onChange(ctx);
@@ -559,9 +589,11 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
     // Everything this section owns, and (through onChange) the sections that follow its settings.
     relocalise() {
       thresholdsList(ui.thresholds);
-      fillExtra(ui);
       fillEngines(ui.engine);
       fillTp(ui.tp);
+      input.relocalise();
+      fillExtra(ui, input);
+      fillFocus(ui, input);
       fillSources(ui, shown);
       update(true);
     },

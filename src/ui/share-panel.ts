@@ -12,6 +12,7 @@ import { exportFileName, toCsv, toJson, toMarkdown } from '../share/export';
 import { memoryStorage, RunHistory, type StorageLike } from '../share/history';
 import { checkFileSize, parseResultsFile } from '../share/import';
 import { ImportError } from '../share/import-error';
+import { modelParamOf, withModelParam } from '../share/model-link';
 import { decodePermalink, encodePermalink, isPermalink } from '../share/permalink';
 import { element, make, onFilePicked } from './dom';
 import { t } from './i18n';
@@ -166,7 +167,8 @@ function wireExports(current: () => ResultsDocument | null, say: Status) {
   on(buttons.markdown, (doc) => void copy(toMarkdown(doc), t().share.copiedMarkdown));
   on(buttons.link, async (doc) => {
     try {
-      const fragment = await encodePermalink(doc);
+      // A model read from a config.json (the page's `m=`) travels with the results.
+      const fragment = withModelParam(await encodePermalink(doc), modelParamOf(location.hash));
       linkField.hidden = false;
       linkField.value = `${location.origin}${location.pathname}${fragment}`;
       linkField.select();

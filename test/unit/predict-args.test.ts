@@ -44,7 +44,10 @@ describe('predict flags: what each one sets', () => {
 
   it('resolves aliases for models, formats and GPUs, case-insensitively', () => {
     const a = parse(['--model', 'Llama-3.1-8B', '--weights', 'Q4_0', '--gpu', '4090']);
-    expect(a.model.id).toBe('llama-3-8b');
+    expect(a.model.id).toBe('llama-3.1-8b');
+    expect(parse(['--model', 'MISTRAL-7B', '--weights', 'Q4_0', '--gpu', '4090']).model.id).toBe(
+      'mistral-7b-v0.3',
+    );
     expect(a.format).toMatchObject({ id: 'int4', bitsPerWeight: 4.5 });
     expect(a.source.kind === 'gpu' && a.source.gpu.id).toBe('rtx-4090');
     expect(parse(['--model=llama-3-8b', '--weights=q8_0', '--gpu=m3-max']).format.id).toBe('int8');
@@ -149,7 +152,7 @@ describe('predict flags: every error says what is wrong', () => {
 
   it('a bad --model or --weights lists the choices', () => {
     expect(usageError(['--model', 'gpt-5', '--weights', 'fp16', '--gpu', 'a100'])).toMatch(
-      /^--model: Unknown model "gpt-5"; choose one of llama-3\.2-1b, .*llama-3-8b.*llama-3-70b \(aliases: .*llama-3\.1-8b.*\)\.$/,
+      /^--model: Unknown model "gpt-5"; choose one of llama-3\.2-1b, .*llama-3-8b.*llama-3-70b.*deepseek-v3 \(aliases: .*mistral-7b.*\)\.$/,
     );
     expect(usageError(['--model', 'llama-3-8b', '--weights', 'q5_k', '--gpu', 'a100'])).toMatch(
       /^--weights: Unknown weight format "q5_k"; known: f32, fp16, int8, int4, .*q4_0.*\.$/,

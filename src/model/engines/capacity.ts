@@ -3,7 +3,6 @@
 
 import { kvCacheBytes, type ModelConfig } from '../llm';
 import { layoutMemoryBytes, type WeightLayout } from './layout';
-import { attendedTokens } from './physics';
 
 export const GIB = 2 ** 30;
 
@@ -36,9 +35,8 @@ export function memoryNeed(
 ): MemoryNeed {
   const tp = opts.tp ?? 1;
   const weightBytesPerGpu = layoutMemoryBytes(model, layout) / tp;
-  // A sliding-window model keeps only the window's KV (a rolling buffer).
-  const tokens = attendedTokens(model, opts.context);
-  const kv = kvCacheBytes(model, tokens, opts.batch ?? 1, opts.kvBytesPerElement ?? 2);
+  // A sliding-window layer keeps only its window's KV (a rolling buffer): kvCacheBytes caps it.
+  const kv = kvCacheBytes(model, opts.context, opts.batch ?? 1, opts.kvBytesPerElement ?? 2);
   const kvBytesPerGpu = kv / tp;
   const needBytesPerGpu = weightBytesPerGpu + kvBytesPerGpu;
   return { weightBytesPerGpu, kvBytesPerGpu, needBytesPerGpu, needGB: needBytesPerGpu / GIB, tp };

@@ -2,7 +2,7 @@
 // each at their own bits per weight. llama.cpp keeps output.weight at Q6_K in Q4_0 and k-quant
 // files, so a Q4_0 Llama-3-8B file is 4.63 bits per weight overall, not 4.5.
 
-import { type ModelConfig, paramCount } from '../llm';
+import { type ModelConfig, matrixWeightsRead, paramCount } from '../llm';
 
 /** Bits per weight of ggml's block types, scales included (ggml-common.h block structs). */
 export const GGML_TYPE_BITS = {
@@ -143,14 +143,16 @@ export function layoutMemoryBytes(model: ModelConfig, layout: WeightLayout): num
 }
 
 /**
- * Weight bytes read per decoded token: every layer matrix, the whole output head (a GEMV over
- * the vocabulary, tied or not) at the head's bits, one embedding row, the norms.
+ * Weight bytes read per decode step of `tokens` sequences (default 1): every layer matrix (MoE:
+ * the experts the tokens touch), the whole output head (a GEMV over the vocabulary, tied or not)
+ * at the head's bits, one embedding row, the norms.
  */
-export function layoutDecodeBytes(model: ModelConfig, layout: WeightLayout): number {
+export function layoutDecodeBytes(model: ModelConfig, layout: WeightLayout, tokens = 1): number {
   const p = paramCount(model);
   const headWeights = model.vocabSize * model.hiddenSize;
+  const body = matrixWeightsRead(model, tokens) - headWeights;
   const bits =
-    p.layerMatrices * layout.bodyBits +
+    body * layout.bodyBits +
     headWeights * layout.headBits +
     model.hiddenSize * layout.embeddingBits +
     p.small * 16;

@@ -85,10 +85,6 @@ export interface Situation {
   kvBytesPerElement?: number;
 }
 
-/** Tokens a decode step attends to: the context, capped by the model's sliding window. */
-export const attendedTokens = (model: ModelConfig, context: number): number =>
-  Math.min(context, model.slidingWindow ?? context);
-
 /** ms to stream `bytes` at the full datasheet bandwidth. */
 const streamMs = (bytes: number, bandwidthGBps: number) => bytes / (bandwidthGBps * 1e6);
 /** ms to run `flops` at the full datasheet rate. */
@@ -104,10 +100,10 @@ export interface DecodeTerms {
 }
 
 export function decodeTerms(s: Situation): DecodeTerms {
-  const attended = attendedTokens(s.model, s.contextTokens);
-  const kv = kvCacheBytes(s.model, attended, s.batch, s.kvBytesPerElement ?? 2);
-  const bytes = layoutDecodeBytes(s.model, s.layout) + kv;
-  const flops = linearFlopsPerToken(s.model) + attentionFlops(s.model, attended + 1);
+  // kvCacheBytes and attentionFlops cap each sliding-window layer at its window.
+  const kv = kvCacheBytes(s.model, s.contextTokens, s.batch, s.kvBytesPerElement ?? 2);
+  const bytes = layoutDecodeBytes(s.model, s.layout, s.batch) + kv;
+  const flops = linearFlopsPerToken(s.model) + attentionFlops(s.model, s.contextTokens + 1);
   return {
     streamMs: streamMs(bytes / s.tp, s.bandwidthGBps),
     computeMs: computeMs((s.batch * flops) / s.tp, s.peakTflops),
@@ -133,7 +129,10 @@ export interface TtftTerms {
 export function ttftTerms(s: Situation): TtftTerms {
   return {
     flopMs: computeMs(prefillFlops(s.model, s.promptTokens).total / s.tp, s.peakTflops),
-    streamMs: streamMs(layoutDecodeBytes(s.model, s.layout) / s.tp, s.bandwidthGBps),
+    streamMs: streamMs(
+      layoutDecodeBytes(s.model, s.layout, s.promptTokens) / s.tp,
+      s.bandwidthGBps,
+    ),
     layers: s.model.layers,
     commMs: tpCommMs(s.model, s.tp, s.promptTokens, s.link),
   };

@@ -1,0 +1,153 @@
+// `npm run predict -- --model-config PATH` and --kv-bits, built as users run it and spawned:
+// configs of several families written from their published config.json, and bad configs.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PredictJson } from '../../src/cli/report-json';
+
+const work = mkdtempSync(join(tmpdir(), 'roofline-model-config-'));
+const outDir = join(work, 'dist-cli');
+
+const run = (args: string[]) =>
+  spawnSync(process.execPath, [join(outDir, 'predict.js'), ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+const file = (name: string, text: string) => {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+function expectOneLineError(result: ReturnType<typeof run>, pattern: RegExp) {
+  expect(result.status).toBe(1);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+}
+
+// Qwen/Qwen3-30B-A3B config.json (architecture keys).
+const qwen3Moe = {
+  _name_or_path: 'Qwen/Qwen3-30B-A3B',
+  model_type: 'qwen3_moe',
+  hidden_size: 2048,
+  num_hidden_layers: 48,
+  num_attention_heads: 32,
+  num_key_value_heads: 4,
+  head_dim: 128,
+  intermediate_size: 6144,
+  moe_intermediate_size: 768,
+  num_experts: 128,
+  num_experts_per_tok: 8,
+  vocab_size: 151936,
+  max_position_embeddings: 40960,
+  tie_word_embeddings: false,
+};
+
+beforeAll(() => {
+  execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', outDir], {
+    stdio: 'ignore',
+  });
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('npm run predict -- --model-config', () => {
+  it('an MoE config.json: named by _name_or_path, total and active parameters, routing assumed', () => {
+    const path = file('config.json', JSON.stringify(qwen3Moe));
+    const r = run(['--model-config', path, '--weights', 'fp16', '--gpu', 'h100-sxm', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout) as PredictJson;
+    expect(j.modelName).toBe('Qwen/Qwen3-30B-A3B');
+    expect(j.params.moe).toBe(true);
+    expect(j.params.total / 1e9).toBeCloseTo(30.5, 0);
+    expect(j.params.activePerToken / 1e9).toBeCloseTo(3.35, 1);
+    expect(j.assumptions.join('\n')).toMatch(
+      /128 experts per layer are in memory; each token runs 8/,
+    );
+    expect(j.a100.chapter).toBeNull();
+    const table = run(['--model-config', path, '--weights', 'int4', '--gpu', 'a100']);
+    expect(table.status).toBe(0);
+    expect(table.stdout).toMatch(/B parameters in total, 3\.35 B active per token/);
+    expect(table.stdout).toMatch(/no A100 numbers for this model/);
+  });
+
+  it('--kv-bits 8 shrinks the KV cache and says how the scales are counted', () => {
+    const path = file(
+      'llama31.json',
+      JSON.stringify({
+        model_type: 'llama',
+        hidden_size: 4096,
+        num_hidden_layers: 32,
+        num_attention_heads: 32,
+        num_key_value_heads: 8,
+        intermediate_size: 14336,
+        vocab_size: 128256,
+        max_position_embeddings: 131072,
+        rope_scaling: { rope_type: 'llama3', factor: 8, original_max_position_embeddings: 8192 },
+      }),
+    );
+    const base = ['--model-config', path, '--weights', 'int4', '--gpu', 'rtx-4090', '--json'];
+    const k16 = JSON.parse(run(base).stdout) as PredictJson;
+    const k8 = JSON.parse(run([...base, '--kv-bits', '8']).stdout) as PredictJson;
+    expect(k16.modelName).toBe('llama31.json');
+    expect(k8.kvBits).toBe(8);
+    expect(k8.kvBytes / k16.kvBytes).toBeCloseTo(34 / 64, 6);
+    expect(k8.assumptions.join('\n')).toMatch(/8 bits with one 16-bit scale per 32 values/);
+  });
+
+  it('bad configs: one clear line each, exit 1', () => {
+    const args = (p: string) => ['--model-config', p, '--weights', 'fp16', '--gpu', 'a100'];
+    expectOneLineError(
+      run(args(file('falcon.json', '{"model_type":"falcon"}'))),
+      /^error: config file .*falcon\.json: Unknown model_type "falcon"; this reads llama, /,
+    );
+    expectOneLineError(run(args(file('array.json', '[1]'))), /this is an array\.\n$/);
+    expectOneLineError(run(args(file('bad.json', '{"model_type":'))), /This is not JSON/);
+    expectOneLineError(
+      run(args(file('missing.json', '{"model_type":"llama","hidden_size":64}'))),
+      /has no "num_hidden_layers"/,
+    );
+    expectOneLineError(
+      run(args(file('big.json', `{"x":"${'y'.repeat(10_000_000)}"}`))),
+      /a config\.json is a few kB/,
+    );
+    expectOneLineError(
+      run(args(join(work, 'nope.json'))),
+      /cannot read config file .*nope\.json: no such file\n$/,
+    );
+  });
+
+  it('--kv-bits 5 and --model with --model-config are usage errors', () => {
+    const bits = run([
+      '--model',
+      'llama-3-8b',
+      '--weights',
+      'fp16',
+      '--gpu',
+      'a100',
+      '--kv-bits',
+      '5',
+    ]);
+    expect(bits.status).toBe(2);
+    expect(bits.stderr).toMatch(/^--kv-bits must be 16, 8 or 4, got "5"\./);
+    const both = run([
+      '--model',
+      'llama-3-8b',
+      '--model-config',
+      'x.json',
+      '--weights',
+      'fp16',
+      '--gpu',
+      'a100',
+    ]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/^Give --model or --model-config, not both\./);
+  });
+});
