@@ -79,6 +79,24 @@ export const MODELS: readonly ModelConfig[] = [
     source: hf('microsoft/Phi-3.5-mini-instruct'),
   },
   {
+    // A Llama-architecture model small enough to decode in seconds on a CPU adapter: the Quick
+    // plan's whole-model decode run.
+    id: 'smollm2-135m',
+    name: 'SmolLM2 135M',
+    hiddenSize: 576,
+    layers: 30,
+    attentionHeads: 9,
+    kvHeads: 3,
+    headDim: 64,
+    intermediateSize: 1536,
+    vocabSize: 49152,
+    tiedEmbeddings: true,
+    qkvBias: false,
+    publishedParams: 134_515_008, // safetensors metadata; model card "135M"
+    maxContextTokens: 8192,
+    source: hf('HuggingFaceTB/SmolLM2-135M'),
+  },
+  {
     id: 'llama-2-7b',
     name: 'Llama 2 7B',
     hiddenSize: 4096,

@@ -168,6 +168,17 @@ export class DecodeModel {
     this.prompt = await make('prompt', 4 * rows);
   }
 
+  /** Matrix dispatches in one layer (one per row chunk of each projection). */
+  get matrixDispatchesPerLayer(): number {
+    const first = this.layers[0];
+    return first ? LAYER_MATRICES.reduce((n, m) => n + first[m].chunks.length, 0) : 0;
+  }
+
+  /** Dispatches of the LM head (one per row chunk). */
+  get headDispatches(): number {
+    return this.head.chunks.length;
+  }
+
   /** Sets the GPU state: the last token, the position the next row takes, the step counter. */
   reset(token: number, position: number, prompt?: readonly number[]): void {
     const q = this.env.device.queue;
@@ -226,6 +237,24 @@ export class DecodeModel {
       dispatches: steps.length,
       encode(pass) {
         for (const step of steps) {
+          pass.setPipeline(step.pipeline);
+          pass.setBindGroup(0, step.bindGroup);
+          pass.dispatchWorkgroups(...step.workgroups);
+        }
+      },
+    };
+  }
+
+  /**
+   * `count` dispatches of one small workgroup each (a residual add over four values): what one
+   * small dispatch costs on this adapter, whatever it computes.
+   */
+  async dispatchProbe(count: number): Promise<Program> {
+    const step = await this.elementwise('residual', this.bufs.tmp, this.bufs.x, 4, 1);
+    return {
+      dispatches: count,
+      encode(pass) {
+        for (let i = 0; i < count; i++) {
           pass.setPipeline(step.pipeline);
           pass.setBindGroup(0, step.bindGroup);
           pass.dispatchWorkgroups(...step.workgroups);
