@@ -15,12 +15,7 @@ import { type DecodeShape, layerWeightBytes, modelBytes } from '../kernels/decod
 import { promptTokens, verifyFirstLayer, verifyTiny } from '../kernels/decode/verify';
 import { matrixBytes } from '../kernels/formats';
 import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
-import {
-  GEMV_VARIANTS,
-  type GemvVariant,
-  gemvCapabilities,
-  gemvVariantsFor,
-} from '../kernels/gemv';
+import { type GemvVariant, gemvCapabilities, gemvVariantsFor } from '../kernels/gemv';
 import { getModel, type ModelConfig } from '../model/llm';
 import { measuredEstimator } from '../model/measured';
 import { summarize } from './stats';

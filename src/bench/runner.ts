@@ -255,7 +255,7 @@ export class BenchRunner {
           ? 'Cancelled by the user.'
           : `Stopped at decode ${spec.model} ${spec.format}: ${errorMessage(e)}`;
       }
-      (doc.decode ??= []).push(run);
+      doc.decode = [...(doc.decode ?? []), run];
       hooks.onDecode?.(run);
       if (doc.stopReason !== undefined) break;
     }
