@@ -17,12 +17,15 @@ import { matrixBytes } from '../kernels/formats';
 import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
 import { type GemvVariant, gemvCapabilities, gemvVariantsFor } from '../kernels/gemv';
 import { getModel, type ModelConfig } from '../model/llm';
-import { measuredEstimator } from '../model/measured';
+import { type EngineCosts, InsufficientResultsError, measuredEstimator } from '../model/measured';
+import type { Estimator } from '../model/predictor';
 import { summarize } from './stats';
 
 export interface DecodeSpec {
   /** Catalogue model id. */
   model: string;
+  /** The model itself, where it is not in the catalogue (a config.json, a test's small model). */
+  config?: ModelConfig;
   format: FormatId;
   /** Random KV positions before the first timed token. */
   context: number;
@@ -96,7 +99,7 @@ function gemmFor(doc: ResultsDocument): GemmVariant {
 
 /** A run that stopped before it had times (cancelled, device lost). */
 export function failedDecode(spec: DecodeSpec, error: string): DecodeRun {
-  const model = getModel(spec.model);
+  const model = spec.config ?? getModel(spec.model);
   return {
     model: model.id,
     format: spec.format,
@@ -128,7 +131,7 @@ export async function runDecode(
   doc: ResultsDocument,
   hooks: DecodeHooks = {},
 ): Promise<DecodeRun> {
-  const model = getModel(spec.model);
+  const model = spec.config ?? getModel(spec.model);
   const base: DecodeRun = {
     model: model.id,
     format: spec.format,
@@ -143,8 +146,9 @@ export async function runDecode(
   try {
     return await measure(gpu, ledger, timer, spec, doc, model, base, hooks);
   } catch (e) {
-    if (isGpuError(e, 'cancelled') || isGpuError(e, 'device-lost') || gpu.lostReason() !== null)
-      throw e;
+    const lost = gpu.lostReason();
+    if (lost !== null) throw new GpuError('device-lost', `Device lost (${lost}).`);
+    if (isGpuError(e, 'cancelled') || isGpuError(e, 'device-lost')) throw e;
     return { ...base, error: errorMessage(e) };
   } finally {
     ledger.destroyAll();
@@ -274,16 +278,11 @@ async function measure(
   const format = WEIGHT_FORMATS[spec.format];
   const context = spec.context + Math.floor(spec.tokens / 2);
   // Small dispatches: all but one per matrix chunk, in the layers and around them.
-  const engine = {
+  const engine: EngineCosts = {
     dispatchMs,
     perLayer: (step.dispatches - headOnly.dispatches) / layers - decoder.matrixDispatchesPerLayer,
     perToken: headOnly.dispatches - decoder.headDispatches,
   };
-  const estimate = (m: ModelConfig) => measuredEstimator(doc, m, format, KV_BYTES, engine);
-  const k = estimate({ ...model, layers });
-  const n = estimate(model);
-  const predicted = k.decode(1, context).ms.expected;
-  const floorMs = k.floorMs(1, context);
   return {
     ...run,
     verified: true,
@@ -296,12 +295,46 @@ async function measure(
     scaledMs: scale(stats.median),
     ttftMs,
     scaledTtftMs: (model.layers / layers) * ttftMs,
+    bytesPerToken: bytesPerToken(
+      model,
+      layers,
+      spec.format,
+      spec.context + Math.floor(spec.tokens / 2),
+    ),
+    ...predict(doc, model, layers, spec, engine, stats.median),
+  };
+}
+
+/**
+ * The measured-mode prediction for the same model (k layers, and all N), format and context,
+ * from the document's rows; nothing where they cannot make one (no read or FMA rows).
+ */
+function predict(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  layers: number,
+  spec: DecodeSpec,
+  engine: EngineCosts,
+  medianMs: number,
+): Partial<DecodeRun> {
+  const format = WEIGHT_FORMATS[spec.format];
+  const context = spec.context + Math.floor(spec.tokens / 2);
+  let k: Estimator;
+  let n: Estimator;
+  try {
+    k = measuredEstimator(doc, { ...model, layers }, format, KV_BYTES, engine);
+    n = measuredEstimator(doc, model, format, KV_BYTES, engine);
+  } catch (e) {
+    if (e instanceof InsufficientResultsError) return {};
+    throw e;
+  }
+  const predicted = k.decode(1, context).ms.expected;
+  return {
     predictedMs: predicted,
     predictedScaledMs: n.decode(1, context).ms.expected,
     predictedTtftMs: k.prefill(spec.promptTokens).ms.expected,
-    ratio: stats.median / predicted,
-    bytesPerToken: bytesPerToken(model, layers, spec.format, context),
-    floorMs,
+    ratio: medianMs / predicted,
+    floorMs: k.floorMs(1, context),
   };
 }
 

@@ -240,7 +240,9 @@ export const QUICK_DECODE: DecodeSpec = {
 
 /** GEMV rows at each matrix shape of a decode run's model: what its prediction is made of. */
 function decodeKernels(spec: DecodeSpec, p: MatrixPlan): TunedCase[] {
-  return modelMatrices(getModel(spec.model)).map((mat) => gemv(spec.format, mat.n, mat.k, p));
+  return modelMatrices(spec.config ?? getModel(spec.model)).map((mat) =>
+    gemv(spec.format, mat.n, mat.k, p),
+  );
 }
 
 export function buildPlan(

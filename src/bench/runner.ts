@@ -42,8 +42,10 @@ export interface RunHooks {
   onProgress?: (progress: Progress) => void;
   /** Called as each row is final, so a caller keeps every result even if the run stops later. */
   onResult?: (row: ResultRow) => void;
-  /** Called as each whole-model decode run is final. */
+  /** Called as each whole-model decode run is final… */
   onDecode?: (run: DecodeRun) => void;
+  /** …and as each of its timed tokens is stepped. */
+  onDecodeToken?: (index: number, ms: number) => void;
 }
 
 /** The most dispatches one submit may carry, whatever the calibration says. */
@@ -246,6 +248,7 @@ export class BenchRunner {
       try {
         run = await runDecode(this.gpu, this.ledger, this.timer, spec, doc, {
           ...(hooks.signal ? { signal: hooks.signal } : {}),
+          ...(hooks.onDecodeToken ? { onToken: hooks.onDecodeToken } : {}),
         });
       } catch (e) {
         run = failedDecode(spec, errorMessage(e));
