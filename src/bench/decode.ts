@@ -92,8 +92,10 @@ function gemvFor(doc: ResultsDocument, gpu: GpuContext, format: FormatId): GemvV
   );
 }
 
-function gemmFor(doc: ResultsDocument): GemmVariant {
-  const tuned = doc.tuning?.find((t) => t.family.startsWith('gemm') && t.family.endsWith('M>16'));
+/** The GEMM the run tuned for prompts of this length (plan.ts tunes M ≤ 16 and M > 16 apart). */
+function gemmFor(doc: ResultsDocument, rows: number): GemmVariant {
+  const regime = rows <= 16 ? 'M≤16' : 'M>16';
+  const tuned = doc.tuning?.find((t) => t.family.startsWith('gemm') && t.family.endsWith(regime));
   return GEMM_VARIANTS.find((v) => v.name === tuned?.chosen) ?? (GEMM_VARIANTS[0] as GemmVariant);
 }
 
@@ -171,7 +173,7 @@ async function measure(
     gpu.assertAlive();
   };
   const gemv = gemvFor(doc, gpu, spec.format);
-  const gemm = gemmFor(doc);
+  const gemm = gemmFor(doc, spec.promptTokens);
   const maxBindingBytes = Math.min(
     gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
     gpu.grantedLimits.maxBufferSize ?? 256 * MiB,
@@ -232,7 +234,7 @@ async function measure(
   if (!layer.ok) return { ...run, error: `Not verified: ${layer.detail}.` };
 
   const time = (p: Program) => timer.time((pass) => p.encode(pass), 1);
-  // TTFT: the prompt from position 0, k layers; three times, the median.
+  // TTFT: the prompt from position 0, k layers; twice (pipelines are compiled), the median.
   const prefill = await decoder.program({
     rows: spec.promptTokens,
     fromPrompt: true,
@@ -241,7 +243,7 @@ async function measure(
   });
   const prompt = promptTokens(spec.promptTokens, model.vocabSize);
   const ttft: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 2; i++) {
     decoder.reset(0, 0, prompt);
     ttft.push(await time(prefill));
     checkpoint();

@@ -234,7 +234,7 @@ export const QUICK_DECODE: DecodeSpec = {
   layers: 2,
   context: DEFAULT_DECODE.context,
   tokens: 8,
-  promptTokens: 16,
+  promptTokens: 8,
   budgetBytes: DEFAULT_DECODE_BUDGET,
 };
 
