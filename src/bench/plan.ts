@@ -17,6 +17,7 @@ import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import { type KernelCase, variantNamed } from '../kernels/types';
 import { getModel, modelMatrices } from '../model/llm';
+import { DEFAULT_DECODE, DEFAULT_DECODE_BUDGET, type DecodeSpec } from './decode';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -48,6 +49,8 @@ export const isTuned = (item: PlanItem): item is TunedCase =>
 
 export interface Plan {
   name: PlanName;
+  /** Whole-model decode runs, after the kernel cases (whose rows their predictions use). */
+  decode?: DecodeSpec[];
   /** Non-default settings it was built with (recorded in the results document). */
   settings?: RunSettings;
   timing: TimingOptions;
@@ -221,7 +224,34 @@ function fullKernels(p: MatrixPlan): TunedCase[] {
   return items;
 }
 
-export function buildPlan(name: PlanName, inputs: PlanInputs, settings: RunSettings = {}): Plan {
+/**
+ * The Quick plan's decode run: SmolLM2-135M (Llama architecture) in int4, 2 of its 30 layers,
+ * scaled — seconds even on a CPU adapter.
+ */
+export const QUICK_DECODE: DecodeSpec = {
+  model: 'smollm2-135m',
+  format: 'int4',
+  layers: 2,
+  context: DEFAULT_DECODE.context,
+  tokens: 8,
+  promptTokens: 8,
+  budgetBytes: DEFAULT_DECODE_BUDGET,
+};
+
+/** GEMV rows at each matrix shape of a decode run's model: what its prediction is made of. */
+function decodeKernels(spec: DecodeSpec, p: MatrixPlan): TunedCase[] {
+  return modelMatrices(spec.config ?? getModel(spec.model)).map((mat) =>
+    gemv(spec.format, mat.n, mat.k, p),
+  );
+}
+
+export function buildPlan(
+  name: PlanName,
+  inputs: PlanInputs,
+  settings: RunSettings = {},
+  /** Decode runs (default: the Quick plan's one; none in the Full plan). */
+  decode: DecodeSpec[] = name === 'quick' ? [QUICK_DECODE] : [],
+): Plan {
   const quick = name === 'quick';
   const matrices: MatrixPlan = {
     rotationBytes: quick ? 32 * MiB : 512 * MiB,
@@ -246,6 +276,8 @@ export function buildPlan(name: PlanName, inputs: PlanInputs, settings: RunSetti
     cases: [
       ...probes(quick, inputs, settings),
       ...(quick ? quickKernels(matrices) : fullKernels(matrices)),
+      ...decode.flatMap((spec) => decodeKernels(spec, matrices)),
     ],
+    ...(decode.length > 0 ? { decode } : {}),
   };
 }

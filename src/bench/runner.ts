@@ -6,6 +6,7 @@
 import { version } from '../../package.json';
 import { errorMessage } from '../core/error-message';
 import {
+  type DecodeRun,
   type KernelName,
   type ResultRow,
   type ResultsDocument,
@@ -21,6 +22,7 @@ import { GPU_WAIT_TIMEOUT_MS, GpuError, isGpuError, withTimeout } from '../gpu/e
 import { createTimer, type SubmitTimer } from '../gpu/timer';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
 import { fitRoofline } from '../model/roofline';
+import { failedDecode, runDecode } from './decode';
 import { isTuned, type Plan, type TimingOptions, type TunedCase } from './plan';
 import { isNoisy, type SampleStats, summarize } from './stats';
 
@@ -40,6 +42,10 @@ export interface RunHooks {
   onProgress?: (progress: Progress) => void;
   /** Called as each row is final, so a caller keeps every result even if the run stops later. */
   onResult?: (row: ResultRow) => void;
+  /** Called as each whole-model decode run is final… */
+  onDecode?: (run: DecodeRun) => void;
+  /** …and as each of its timed tokens is stepped. */
+  onDecodeToken?: (index: number, ms: number) => void;
 }
 
 /** The most dispatches one submit may carry, whatever the calibration says. */
@@ -231,7 +237,31 @@ export class BenchRunner {
         }
       }
     }
+    if (doc.stopReason === undefined) await this.runDecodes(plan, doc, hooks);
     return doc;
+  }
+
+  /** The plan's decode runs; a cancel or lost device stops them and marks the document. */
+  private async runDecodes(plan: Plan, doc: ResultsDocument, hooks: RunHooks): Promise<void> {
+    for (const spec of plan.decode ?? []) {
+      let run: DecodeRun;
+      try {
+        run = await runDecode(this.gpu, this.ledger, this.timer, spec, doc, {
+          ...(hooks.signal ? { signal: hooks.signal } : {}),
+          ...(hooks.onDecodeToken ? { onToken: hooks.onDecodeToken } : {}),
+        });
+      } catch (e) {
+        run = failedDecode(spec, errorMessage(e));
+        const cancelled = isGpuError(e, 'cancelled');
+        doc.stopReason = cancelled ? 'cancelled' : 'device-lost';
+        doc.incomplete = cancelled
+          ? 'Cancelled by the user.'
+          : `Stopped at decode ${spec.model} ${spec.format}: ${errorMessage(e)}`;
+      }
+      doc.decode = [...(doc.decode ?? []), run];
+      hooks.onDecode?.(run);
+      if (doc.stopReason !== undefined) break;
+    }
   }
 
   /**

@@ -1,7 +1,9 @@
 // Command-line flags for `npm run bench`. Pure: parse or explain what is wrong.
 
+import type { DecodeSpec } from '../bench/decode';
 import type { PlanName } from '../core/results';
 import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../core/settings';
+import { DECODE_FLAGS, DECODE_USAGE, parseDecodeFlags } from './decode-args';
 import { type FlagSpecs, parseFlags, UsageError } from './flags';
 
 export interface BenchArgs {
@@ -11,6 +13,8 @@ export interface BenchArgs {
   help: boolean;
   /** Non-default run settings (the run is then marked not comparable). */
   settings: RunSettings;
+  /** --decode: this decode run instead of the Quick plan's (and the Quick plan). */
+  decode?: DecodeSpec;
 }
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE]
@@ -28,7 +32,9 @@ Settings that change results (a run with any of them is marked "not comparable")
   --max-working-set-mib N       stop the bandwidth sweep at N MiB
   --samples N                   samples per kernel (3–50)
   --gemv-variant NAME           pin a GEMV variant (e.g. row-wg64) instead of tuning
-  --gemm-variant NAME           pin a GEMM variant (e.g. reg4x4) instead of tuning`;
+  --gemm-variant NAME           pin a GEMM variant (e.g. reg4x4) instead of tuning
+
+${DECODE_USAGE}`;
 
 /** The flags; the settings flags are named as the page's URL parameters (SETTING_PARAMS). */
 const BENCH_FLAGS: FlagSpecs = {
@@ -37,6 +43,7 @@ const BENCH_FLAGS: FlagSpecs = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   out: { type: 'string', value: 'a file name' },
+  ...DECODE_FLAGS,
   ...Object.fromEntries(
     Object.values(SETTING_PARAMS).map((param) => [param, { type: 'string', value: 'a value' }]),
   ),
@@ -54,12 +61,17 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     throw new UsageError(`Bad setting: ${parsed.problems.join('; ')}.`, BENCH_USAGE);
   }
   const out = values.out;
+  const decode = parseDecodeFlags(values);
+  if (typeof decode === 'string') throw new UsageError(decode, BENCH_USAGE);
   return {
-    // The last of --quick and --full wins; the full plan by default.
-    plan: order.findLast((name) => name === 'quick' || name === 'full') ?? 'full',
+    // The last of --quick and --full wins; the full plan by default (--decode: the quick one).
+    plan:
+      order.findLast((name) => name === 'quick' || name === 'full') ??
+      (decode === null ? 'full' : 'quick'),
     json: values.json === true,
     out: typeof out === 'string' ? out : null,
     help: values.help === true,
     settings: parsed.settings,
+    ...(decode === null ? {} : { decode }),
   };
 }

@@ -10,6 +10,7 @@ import { settingsQuery } from '../core/settings';
 import { acquireGpu } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
 import { BENCH_USAGE, parseBenchArgs } from './args';
+import { renderDecode } from './decode-table';
 import { UsageError } from './flags';
 import { renderTable } from './table';
 
@@ -41,7 +42,12 @@ async function main(argv: string[]): Promise<number> {
       "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
     );
   }
-  const plan = buildPlan(args.plan, planInputs(ctx), args.settings);
+  const plan = buildPlan(
+    args.plan,
+    planInputs(ctx),
+    args.settings,
+    ...(args.decode ? [[args.decode]] : []),
+  );
   const runner = new BenchRunner(
     ctx,
     args.settings.timer === undefined ? {} : { timing: args.settings.timer },
@@ -74,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
 
   const json = `${JSON.stringify(doc, null, 2)}\n`;
   // Print first: a failed write must not lose what was measured.
-  process.stdout.write(args.json ? json : `${renderTable(doc)}\n`);
+  process.stdout.write(args.json ? json : `${renderTable(doc)}${renderDecode(doc)}\n`);
   if (args.plan === 'quick' && doc.incomplete === undefined) {
     const seconds = fullPlanSeconds(doc, planInputs(ctx), performance.now() - started);
     if (seconds !== null) {
@@ -83,7 +89,10 @@ async function main(argv: string[]): Promise<number> {
       );
     }
   }
-  let status = doc.incomplete || doc.results.some((r) => !r.verified) ? 1 : 0;
+  let status =
+    doc.incomplete || doc.results.some((r) => !r.verified) || doc.decode?.some((r) => !r.verified)
+      ? 1
+      : 0;
   if (args.out) {
     try {
       writeFileSync(args.out, json);

@@ -84,6 +84,62 @@ export interface TuningRecord {
   candidates: { variant: string; medianMs?: number; minMs?: number; error?: string }[];
 }
 
+/**
+ * A whole decoder stepping on this GPU (synthetic weights), beside the measured-mode prediction
+ * from the same run's kernel rows. Times are ms; "k layers" is what ran, scaled to all N where
+ * k < N: scaled = head-only + N/k × (k layers − head-only). An unverified run has no times.
+ */
+export interface DecodeRun {
+  /** Catalogue model id, e.g. "smollm2-135m". */
+  model: string;
+  format: string;
+  /** Layers that ran (k) and the model's (N); k < N: "k of N layers, scaled". */
+  layers: number;
+  totalLayers: number;
+  /** Positions of random KV cache before the first timed token. */
+  context: number;
+  promptTokens: number;
+  /** Timed tokens (one command buffer each). */
+  tokens: number;
+  verified: boolean;
+  /** Present when it failed: not verified, out of memory, device lost, cancelled. */
+  error?: string;
+  /** What was checked against the f64 CPU reference, and the largest error relative to the largest value. */
+  verifiedTinyError?: number;
+  verifiedLayerError?: number;
+  /** The GEMV and GEMM variants the projections used. */
+  gemvVariant?: string;
+  gemmVariant?: string;
+  /** KV cache element bytes (4: f32). */
+  kvBytesPerElement?: number;
+  /** Bytes the model allocated on the GPU, and the budget it had to fit. */
+  memoryBytes?: number;
+  budgetBytes?: number;
+  dispatchesPerToken?: number;
+  /** What one small dispatch costs here (a probe of one-workgroup dispatches), in ms. */
+  dispatchMs?: number;
+  /** ms per token with k layers, over the timed tokens. */
+  medianMs?: number;
+  p95Ms?: number;
+  tokensPerSecond?: number;
+  /** ms per token of embedding, final norm, LM head and sampling alone (no layers). */
+  headOnlyMs?: number;
+  /** All N layers, scaled from k (equal to medianMs when k = N). */
+  scaledMs?: number;
+  /** Time to first token: prefill of promptTokens (k layers), and scaled to N. */
+  ttftMs?: number;
+  scaledTtftMs?: number;
+  /** Measured-mode prediction for k layers at this context, from this run's rows, and for N. */
+  predictedMs?: number;
+  predictedScaledMs?: number;
+  predictedTtftMs?: number;
+  /** medianMs ÷ predictedMs. */
+  ratio?: number;
+  /** Bytes read per token (k layers) and that at this run's read bandwidth: no engine beats it. */
+  bytesPerToken?: number;
+  floorMs?: number;
+}
+
 /** Why a run stopped before the end of its plan. */
 export const STOP_REASONS = ['cancelled', 'device-lost'] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
@@ -109,6 +165,8 @@ export interface ResultsDocument {
   settings?: RunSettings;
   tuning?: TuningRecord[];
   results: ResultRow[];
+  /** Whole-model decode runs (absent in documents written before they existed). */
+  decode?: DecodeRun[];
 }
 
 export class InvalidResultsError extends Error {
@@ -249,6 +307,41 @@ const RUNTIME_CHECKS: FieldChecks<RuntimeDescription> = {
   description: str,
 };
 
+const DECODE_CHECKS: FieldChecks<DecodeRun> = {
+  model: str,
+  format: str,
+  layers: num,
+  totalLayers: num,
+  context: num,
+  promptTokens: num,
+  tokens: num,
+  verified: bool,
+  error: optional(str),
+  verifiedTinyError: optional(num),
+  verifiedLayerError: optional(num),
+  gemvVariant: optional(str),
+  gemmVariant: optional(str),
+  kvBytesPerElement: optional(num),
+  memoryBytes: optional(num),
+  budgetBytes: optional(num),
+  dispatchesPerToken: optional(num),
+  dispatchMs: optional(num),
+  medianMs: optional(num),
+  p95Ms: optional(num),
+  tokensPerSecond: optional(num),
+  headOnlyMs: optional(num),
+  scaledMs: optional(num),
+  ttftMs: optional(num),
+  scaledTtftMs: optional(num),
+  predictedMs: optional(num),
+  predictedScaledMs: optional(num),
+  predictedTtftMs: optional(num),
+  ratio: optional(num),
+  bytesPerToken: optional(num),
+  floorMs: optional(num),
+};
+const checkDecode = fields(DECODE_CHECKS);
+
 const checkCandidate = fields(CANDIDATE_CHECKS);
 const TUNING_CHECKS: FieldChecks<TuningRecord> = {
   family: str,
@@ -288,6 +381,7 @@ const DOCUMENT_CHECKS: FieldChecks<ResultsDocument> = {
   }),
   tuning: optional(listOf(checkTuning)),
   results: listOf(checkRow),
+  decode: optional(listOf(checkDecode)),
 };
 const checkDocument = fields(DOCUMENT_CHECKS);
 
@@ -300,6 +394,7 @@ export const FIELD_CHECKS = {
   row: ROW_CHECKS,
   tuning: TUNING_CHECKS,
   candidate: CANDIDATE_CHECKS,
+  decode: DECODE_CHECKS,
 } as const;
 
 /** Field order of each object in the schema, for exports that keep it. */
@@ -311,6 +406,7 @@ export const SCHEMA_FIELD_ORDER = {
   row: checkRow.keys,
   tuning: checkTuning.keys,
   candidate: checkCandidate.keys,
+  decode: checkDecode.keys,
 } as const;
 
 /** Lists every problem in `value` as a results document; empty when it is valid. */
@@ -321,6 +417,13 @@ export function findProblems(value: unknown): string[] {
     value.results.forEach((row, i) => {
       if (isObject(row) && row.verified === false && typeof row.error !== 'string') {
         problems.push(`document.results[${i}] is unverified but gives no error`);
+      }
+    });
+  }
+  if (isObject(value) && Array.isArray(value.decode)) {
+    value.decode.forEach((run, i) => {
+      if (isObject(run) && run.verified === false && typeof run.error !== 'string') {
+        problems.push(`document.decode[${i}] is unverified but gives no error`);
       }
     });
   }

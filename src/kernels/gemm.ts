@@ -49,6 +49,22 @@ export function gemmCase(
   };
 }
 
+/**
+ * A variant as another kernel runs it on its own buffers (the decode model's prefill): its
+ * WGSL, entry point and the workgroup grid for `m` rows of X against a chunk of `rows` rows of
+ * W. Uniform words: [m, rows, K / 32, rowOffset, N, 0, 0, 0].
+ */
+export function gemmPipelineSpec(format: FormatId, variant: GemmVariant) {
+  return {
+    code: `${weightsShader(format)}\n${variant.shader}`,
+    entryPoint: variant.entry,
+    workgroups: (rows: number, m: number): [number, number] => [
+      Math.ceil(rows / variant.blockN),
+      Math.ceil(m / variant.blockM),
+    ],
+  };
+}
+
 function prepareGemm(
   env: KernelEnv,
   format: FormatId,

@@ -219,6 +219,21 @@ function gemvCode(format: FormatId, variant: GemvVariant): string {
   ].join('\n');
 }
 
+/**
+ * A variant as another kernel runs it on its own buffers (the decode model): its WGSL, entry
+ * point, override constants and the workgroup grid for a chunk of `rows` rows. Bindings and
+ * uniform words are those of gemv_common.wgsl: [rows, K / 32, rowOffset, 0].
+ */
+export function gemvPipelineSpec(format: FormatId, variant: GemvVariant) {
+  const rowsPerWorkgroup = variant.workgroupSize / variant.team;
+  return {
+    code: gemvCode(format, variant),
+    entryPoint: variant.entry,
+    constants: entryPoint(variant.entry).constants(variant),
+    workgroups: (rows: number): [number, number] => [Math.ceil(rows / rowsPerWorkgroup), 1],
+  };
+}
+
 function prepareGemv(
   env: KernelEnv,
   format: FormatId,

@@ -93,6 +93,17 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     paramsSource: `${SAFETENSORS}; model card "3.21B"`,
   },
   {
+    // A Llama-architecture model small enough to decode in seconds on a CPU adapter: the Quick
+    // plan's whole-model decode run.
+    id: 'smollm2-135m',
+    name: 'SmolLM2 135M',
+    family: 'SmolLM',
+    repo: 'HuggingFaceTB/SmolLM2-135M',
+    config: llama(576, 30, 9, 3, 1536, 49152, 8192, { tie_word_embeddings: true }),
+    publishedParams: 134_515_008,
+    paramsSource: `${SAFETENSORS}; model card "135M"`,
+  },
+  {
     id: 'phi-3.5-mini',
     name: 'Phi-3.5-mini',
     family: 'Phi',

@@ -143,8 +143,10 @@ export function interpolateByBytes(
  */
 export function dispatchOverheadMs(rows: readonly ResultRow[]): number | undefined {
   const reads = rows.filter((r) => r.kernel === 'read');
-  const sizes = new Set(reads.map((r) => r.bytes));
-  if (sizes.size < 2) return undefined;
+  const sizes = reads.map((r) => r.bytes);
+  // Reads that all move about the same bytes (the sweeps walk small sets several times per
+  // dispatch) have no slope to fit: their intercept would be noise.
+  if (sizes.length < 2 || Math.max(...sizes) < 2 * Math.min(...sizes)) return undefined;
   const n = reads.length;
   const mx = reads.reduce((s, r) => s + r.bytes, 0) / n;
   const my = reads.reduce((s, r) => s + r.medianMs, 0) / n;
@@ -159,11 +161,24 @@ export function dispatchOverheadMs(rows: readonly ResultRow[]): number | undefin
   return Math.min(Math.max(intercept, 0), smallest);
 }
 
+/**
+ * What a whole-model decode run teaches the predictor about its engine: the cost of one small
+ * dispatch, measured on this adapter, and how many small (non-matrix) dispatches it makes per
+ * layer and per token outside the layers. Without it the default counts and the read sweep's
+ * overhead stand in.
+ */
+export interface EngineCosts {
+  dispatchMs: number;
+  perLayer: number;
+  perToken: number;
+}
+
 export function measuredEstimator(
   doc: ResultsDocument,
   model: ModelConfig,
   format: WeightFormat,
   kvBytesPerElement = 2,
+  engine?: EngineCosts,
 ): Estimator {
   const rows = verifiedRows(doc);
   const roof = fitRoofline(doc);
@@ -178,10 +193,11 @@ export function measuredEstimator(
     throw new InsufficientResultsError('the results have no verified FMA rows: no compute ceiling');
   }
   const kernelFormat = format.kernel;
-  const measuredOverhead = dispatchOverheadMs(rows);
+  const measuredOverhead = engine?.dispatchMs ?? dispatchOverheadMs(rows);
   const perDispatch = measuredOverhead ?? ASSUMED_DISPATCH_MS;
-  const fixedMs =
-    perDispatch * (model.layers * OTHER_DISPATCHES_PER_LAYER + OTHER_DISPATCHES_PER_TOKEN);
+  const perLayer = engine?.perLayer ?? OTHER_DISPATCHES_PER_LAYER;
+  const perToken = engine?.perToken ?? OTHER_DISPATCHES_PER_TOKEN;
+  const fixedMs = perDispatch * (model.layers * perLayer + perToken);
   const matrices = modelMatrices(model);
   const weightBytesOf = (mat: MatrixShape) => (mat.n * mat.k * format.bitsPerWeight) / 8;
 
@@ -337,9 +353,9 @@ export function measuredEstimator(
       {
         id: 'fixed-cost',
         ms: fixedMs,
-        perLayer: OTHER_DISPATCHES_PER_LAYER,
+        perLayer,
         layers: model.layers,
-        perToken: OTHER_DISPATCHES_PER_TOKEN,
+        perToken,
       },
       { id: 'measured-times' },
       { id: 'roofline-efficiency', ...ROOFLINE_KERNEL_EFFICIENCY },

@@ -19,6 +19,7 @@ const CHILD = new Map(
     results: 'row',
     tuning: 'tuning',
     candidates: 'candidate',
+    decode: 'decode',
   }),
 );
 

@@ -104,6 +104,18 @@ describe('a whole plan', () => {
       expect(row.rooflineEfficiency).toBeGreaterThan(0);
     }
     expect(doc.tuning?.map((t) => t.family)).toEqual(['read', 'gemv', 'gemm M≤16', 'gemm M>16']);
+    // The whole-model decode run: verified, timed, beside its prediction from these rows.
+    expect(doc.decode).toHaveLength(1);
+    const run = doc.decode?.[0];
+    expect(run?.error).toBeUndefined();
+    expect(run?.verified).toBe(true);
+    expect(run?.layers).toBe(2);
+    expect(run?.totalLayers).toBe(30);
+    expect(run?.dispatchesPerToken).toBe(1 + 2 * 12 + 3);
+    expect(run?.medianMs).toBeGreaterThan(0);
+    expect(run?.predictedMs).toBeGreaterThan(0);
+    expect(run?.ratio).toBeCloseTo((run?.medianMs ?? 0) / (run?.predictedMs ?? 1), 9);
+    expect(run?.floorMs).toBeLessThan(run?.predictedMs ?? 0);
     for (const t of doc.tuning ?? []) {
       expect(t.candidates.map((c) => c.variant)).toContain(t.chosen);
       // The fastest sample decides; every candidate verified and was timed.
@@ -296,7 +308,8 @@ describe('failures', () => {
       maxWorkingSetMiB: 1,
       gemvVariant: 'team8-wg64',
     } as const;
-    const plan = buildPlan('quick', { limits: gpu.grantedLimits, hasF16: false }, settings);
+    // No decode run (its model's GEMV rows would join the square ones).
+    const plan = buildPlan('quick', { limits: gpu.grantedLimits, hasF16: false }, settings, []);
     plan.timing = FAST_TIMING;
     // Probes and the GEMVs are enough to see each setting at work.
     plan.cases = plan.cases.filter((c) => c.kernel !== 'gemm' && c.kernel !== 'fma');

@@ -1,7 +1,13 @@
 // Bytes and FLOPs are counted exactly as each kernel's WGSL header documents.
 
 import { describe, expect, it } from 'vitest';
-import { buildPlan, isTuned, maxWorkingSet, workingSetSweep } from '../../src/bench/plan';
+import {
+  buildPlan,
+  isTuned,
+  maxWorkingSet,
+  QUICK_DECODE,
+  workingSetSweep,
+} from '../../src/bench/plan';
 import { FORMAT_IDS } from '../../src/core/formats';
 import { fromHalfBits, roundHalf, toHalfBits } from '../../src/core/half';
 import {
@@ -12,6 +18,7 @@ import {
 } from '../../src/kernels/bandwidth';
 import { fmaCase, fmaGeometry, fmaReference } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
+import { getModel, modelMatrices } from '../../src/model/llm';
 
 const MiB = 1 << 20;
 
@@ -140,7 +147,16 @@ describe('the GEMV/GEMM plan', () => {
   it('quick: GEMV in every format and a GEMM batch sweep, every variant offered', () => {
     const items = tuned('quick');
     const gemv = items.filter((i) => i.kernel === 'gemv');
-    expect(gemv.map((i) => i.make('row-wg64').format)).toEqual(FORMAT_IDS);
+    const square = gemv.filter((i) => i.make('row-wg64').shape.n === 1024);
+    expect(square.map((i) => i.make('row-wg64').format)).toEqual(FORMAT_IDS);
+    // Then the decode run's model, one GEMV row per matrix shape, in its format.
+    const decodeRows = gemv.slice(FORMAT_IDS.length).map((i) => i.make('row-wg64'));
+    expect(decodeRows.map((c) => [c.format, c.shape.n, c.shape.k])).toEqual(
+      modelMatrices(getModel(QUICK_DECODE.model)).map((m) => [QUICK_DECODE.format, m.n, m.k]),
+    );
+    expect(buildPlan('quick', { limits, hasF16: false }).decode).toEqual([QUICK_DECODE]);
+    expect(buildPlan('full', { limits, hasF16: false }).decode).toBeUndefined();
+    expect(buildPlan('quick', { limits, hasF16: false }, {}, []).decode).toBeUndefined();
     // The registry keeps the first four formats first (added ones come after).
     expect(FORMAT_IDS.slice(0, 4)).toEqual(['f32', 'fp16', 'int8', 'int4']);
     // Quick tunes once per kernel; full once per kernel and format. Both choose the read probe.

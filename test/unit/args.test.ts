@@ -69,3 +69,63 @@ describe('bench flags', () => {
     expect(() => parseBenchArgs(['--gemv-variant', '<x>'])).toThrow(/is not a variant name/);
   });
 });
+
+describe('bench --decode flags', () => {
+  it('reads MODEL:FORMAT and the decode numbers; --decode alone means the Quick plan', () => {
+    const args = parseBenchArgs([
+      '--decode',
+      'llama-3.2-1b:q4_0',
+      '--context',
+      '2048',
+      '--layers=2',
+    ]);
+    expect(args.plan).toBe('quick');
+    expect(args.decode).toEqual({
+      model: 'llama-3.2-1b',
+      format: 'int4',
+      context: 2048,
+      tokens: 16,
+      promptTokens: 32,
+      layers: 2,
+      budgetBytes: 1024 * 1024 * 1024,
+    });
+    const more = parseBenchArgs([
+      '--full',
+      '--decode',
+      'smollm2-135m:fp16',
+      '--tokens',
+      '4',
+      '--prompt',
+      '8',
+      '--decode-budget-mib',
+      '4096',
+    ]);
+    expect(more.plan).toBe('full');
+    expect(more.decode?.tokens).toBe(4);
+    expect(more.decode?.promptTokens).toBe(8);
+    expect(more.decode?.budgetBytes).toBe(4096 * 1024 * 1024);
+    expect(more.decode?.layers).toBeUndefined();
+    expect(parseBenchArgs(['--quick']).decode).toBeUndefined();
+  });
+
+  it('explains a bad model, format or number, and decode numbers without --decode', () => {
+    expect(() => parseBenchArgs(['--decode', 'gpt-5:int4'])).toThrow(
+      /--decode: expected MODEL:FORMAT .*llama-3\.2-1b.*got "gpt-5:int4"/,
+    );
+    expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b'])).toThrow(
+      /--decode: expected MODEL:FORMAT/,
+    );
+    expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int3'])).toThrow(
+      /FORMAT one of f32, fp16, int8, int4/,
+    );
+    expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int4', '--layers', '0'])).toThrow(
+      /--layers must be a whole number from 1/,
+    );
+    expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int4', '--tokens', '1.5'])).toThrow(
+      /--tokens must be a whole number/,
+    );
+    expect(() => parseBenchArgs(['--context', '512'])).toThrow(
+      /--context needs --decode MODEL:FORMAT/,
+    );
+  });
+});

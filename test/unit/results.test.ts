@@ -53,6 +53,35 @@ describe('results schema', () => {
     ]);
   });
 
+  it('reads the optional decode section, and documents without one', () => {
+    const run = {
+      model: 'smollm2-135m',
+      format: 'int4',
+      layers: 2,
+      totalLayers: 30,
+      context: 512,
+      promptTokens: 32,
+      tokens: 16,
+      verified: true,
+      medianMs: 12.5,
+      predictedMs: 11,
+      ratio: 12.5 / 11,
+      dispatchesPerToken: 29,
+    };
+    expect(findProblems(sampleDocument())).toEqual([]);
+    expect(findProblems({ ...sampleDocument(), decode: [run] })).toEqual([]);
+    const failed = { ...run, verified: false, error: 'out of memory' };
+    expect(findProblems({ ...sampleDocument(), decode: [failed] })).toEqual([]);
+    const { error: _, ...silent } = failed;
+    expect(findProblems({ ...sampleDocument(), decode: [silent, { ...run, ratio: -1 }] })).toEqual([
+      'document.decode[1].ratio must be a finite number between 0 and 1e18',
+      'document.decode[0] is unverified but gives no error',
+    ]);
+    expect(findProblems({ ...sampleDocument(), decode: 'no' })).toEqual([
+      'document.decode must be a list',
+    ]);
+  });
+
   it('throws InvalidResultsError for non-documents', () => {
     for (const bad of [null, 42, 'x', [], { results: 'no' }]) {
       expect(() => validateResults(bad)).toThrow(InvalidResultsError);

@@ -4,6 +4,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type AdapterDescription,
+  type DecodeRun,
   FIELD_CHECKS,
   type FieldChecks,
   findProblems,
@@ -67,6 +68,7 @@ describe('the check tables are typed against the interfaces', () => {
     expectTypeOf(FIELD_CHECKS.candidate).toEqualTypeOf<
       FieldChecks<TuningRecord['candidates'][number]>
     >();
+    expectTypeOf(FIELD_CHECKS.decode).toEqualTypeOf<FieldChecks<DecodeRun>>();
     expectTypeOf(SETTING_PARAMS).toEqualTypeOf<SettingTable<string>>();
     // Runtime: every table lists the same keys, in the same order, as the field order.
     for (const [name, table] of Object.entries(FIELD_CHECKS)) {

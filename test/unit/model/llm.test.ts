@@ -17,6 +17,7 @@ import {
 
 // Rounded figures from the model cards (independent of the exact counts stored in the catalogue).
 const MODEL_CARD_BILLIONS: Record<string, number> = {
+  'smollm2-135m': 0.135,
   'llama-3.2-1b': 1.23,
   'llama-3.2-3b': 3.21,
   'phi-3.5-mini': 3.8,

@@ -1,0 +1,351 @@
+// A whole-model decode run: pick the layers that fit, verify (tiny config in this format, then
+// the real config's first layer), time TTFT and ms/token (one command buffer per token), and
+// set them beside the measured-mode prediction from the same run's kernel rows. Anything that
+// goes wrong before the times exist makes a failed run with its reason, never a number.
+
+import { errorMessage } from '../core/error-message';
+import { type FormatId, WEIGHT_FORMATS } from '../core/formats';
+import type { DecodeRun, ResultsDocument } from '../core/results';
+import type { BufferLedger } from '../gpu/buffers';
+import type { GpuContext } from '../gpu/device';
+import { GpuError, isGpuError } from '../gpu/errors';
+import type { SubmitTimer } from '../gpu/timer';
+import { DecodeModel, type Program } from '../kernels/decode/model';
+import { type DecodeShape, layerWeightBytes, modelBytes } from '../kernels/decode/shape';
+import { promptTokens, verifyFirstLayer, verifyTiny } from '../kernels/decode/verify';
+import { matrixBytes } from '../kernels/formats';
+import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
+import { type GemvVariant, gemvCapabilities, gemvVariantsFor } from '../kernels/gemv';
+import { getModel, type ModelConfig } from '../model/llm';
+import { type EngineCosts, InsufficientResultsError, measuredEstimator } from '../model/measured';
+import type { Estimator } from '../model/predictor';
+import { summarize } from './stats';
+
+export interface DecodeSpec {
+  /** Catalogue model id. */
+  model: string;
+  /** The model itself, where it is not in the catalogue (a config.json, a test's small model). */
+  config?: ModelConfig;
+  format: FormatId;
+  /** Random KV positions before the first timed token. */
+  context: number;
+  /** Timed tokens. */
+  tokens: number;
+  promptTokens: number;
+  /** Layers to run at most (the model's all by default). */
+  layers?: number;
+  /** Bytes the model may allocate. */
+  budgetBytes: number;
+}
+
+export const MiB = 1024 * 1024;
+export const DEFAULT_DECODE_BUDGET = 1024 * MiB;
+export const DEFAULT_DECODE = { context: 512, tokens: 16, promptTokens: 32 } as const;
+
+/** KV cache elements are f32 in this model. */
+const KV_BYTES = 4;
+const SEED = 0x5eed;
+/** Dispatches in one timing of the dispatch probe. */
+const DISPATCH_PROBE = 64;
+
+export const decodeShape = (m: ModelConfig, layers = m.layers): DecodeShape => ({
+  hidden: m.hiddenSize,
+  layers,
+  heads: m.attentionHeads,
+  kvHeads: m.kvHeads,
+  headDim: m.headDim,
+  ffn: m.intermediateSize,
+  vocab: m.vocabSize,
+});
+
+/** Positions the caches hold: the context (or prompt) plus every token stepped after it. */
+const positionsFor = (spec: DecodeSpec) =>
+  Math.max(spec.context, spec.promptTokens) + spec.tokens + 2;
+
+/** The most layers (≤ wanted) that fit the budget; 0 when not even one does. */
+export function layersThatFit(spec: DecodeSpec, model: ModelConfig): number {
+  const wanted = Math.min(spec.layers ?? model.layers, model.layers);
+  for (let k = wanted; k >= 1; k--) {
+    const bytes = modelBytes(
+      decodeShape(model, k),
+      spec.format,
+      positionsFor(spec),
+      spec.promptTokens,
+    );
+    if (bytes <= spec.budgetBytes) return k;
+  }
+  return 0;
+}
+
+/** The GEMV the run tuned for this format (or all formats), where it takes f32 x; else rows4. */
+function gemvFor(doc: ResultsDocument, gpu: GpuContext, format: FormatId): GemvVariant {
+  const usable = gemvVariantsFor(format, gemvCapabilities(gpu)).filter(
+    (v) => v.weights === 'portable',
+  );
+  const tuned =
+    doc.tuning?.find((t) => t.family === `gemv ${format}`) ??
+    doc.tuning?.find((t) => t.family === 'gemv');
+  return (
+    usable.find((v) => v.name === tuned?.chosen) ??
+    usable.find((v) => v.name === 'rows4-wg64') ??
+    (usable[0] as GemvVariant)
+  );
+}
+
+/** The GEMM the run tuned for prompts of this length (plan.ts tunes M ≤ 16 and M > 16 apart). */
+function gemmFor(doc: ResultsDocument, rows: number): GemmVariant {
+  const regime = rows <= 16 ? 'M≤16' : 'M>16';
+  const tuned = doc.tuning?.find((t) => t.family.startsWith('gemm') && t.family.endsWith(regime));
+  return GEMM_VARIANTS.find((v) => v.name === tuned?.chosen) ?? (GEMM_VARIANTS[0] as GemmVariant);
+}
+
+/** A run that stopped before it had times (cancelled, device lost). */
+export function failedDecode(spec: DecodeSpec, error: string): DecodeRun {
+  const model = spec.config ?? getModel(spec.model);
+  return {
+    model: model.id,
+    format: spec.format,
+    layers: 0,
+    totalLayers: model.layers,
+    context: spec.context,
+    promptTokens: spec.promptTokens,
+    tokens: spec.tokens,
+    verified: false,
+    error,
+  };
+}
+
+export interface DecodeHooks {
+  signal?: AbortSignal;
+  /** Each timed token as it is stepped (the page streams them). */
+  onToken?: (index: number, ms: number) => void;
+}
+
+/**
+ * Runs one spec. Throws only for what ends a run (cancel, device lost); the caller records
+ * those as a failed run. Every buffer it made is freed before it returns.
+ */
+export async function runDecode(
+  gpu: GpuContext,
+  ledger: BufferLedger,
+  timer: SubmitTimer,
+  spec: DecodeSpec,
+  doc: ResultsDocument,
+  hooks: DecodeHooks = {},
+): Promise<DecodeRun> {
+  const model = spec.config ?? getModel(spec.model);
+  const base: DecodeRun = {
+    model: model.id,
+    format: spec.format,
+    layers: 0,
+    totalLayers: model.layers,
+    context: spec.context,
+    promptTokens: spec.promptTokens,
+    tokens: spec.tokens,
+    verified: false,
+    budgetBytes: spec.budgetBytes,
+  };
+  try {
+    return await measure(gpu, ledger, timer, spec, doc, model, base, hooks);
+  } catch (e) {
+    const lost = gpu.lostReason();
+    if (lost !== null) throw new GpuError('device-lost', `Device lost (${lost}).`);
+    if (isGpuError(e, 'cancelled') || isGpuError(e, 'device-lost')) throw e;
+    return { ...base, error: errorMessage(e) };
+  } finally {
+    ledger.destroyAll();
+  }
+}
+
+async function measure(
+  gpu: GpuContext,
+  ledger: BufferLedger,
+  timer: SubmitTimer,
+  spec: DecodeSpec,
+  doc: ResultsDocument,
+  model: ModelConfig,
+  base: DecodeRun,
+  hooks: DecodeHooks,
+): Promise<DecodeRun> {
+  const env = { device: gpu.device, buffers: ledger };
+  const checkpoint = () => {
+    if (hooks.signal?.aborted) throw new GpuError('cancelled');
+    gpu.assertAlive();
+  };
+  const gemv = gemvFor(doc, gpu, spec.format);
+  const gemm = gemmFor(doc, spec.promptTokens);
+  const maxBindingBytes = Math.min(
+    gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
+    gpu.grantedLimits.maxBufferSize ?? 256 * MiB,
+  );
+  const run: DecodeRun = {
+    ...base,
+    gemvVariant: gemv.name,
+    gemmVariant: gemm.name,
+    kvBytesPerElement: KV_BYTES,
+  };
+  let layers = layersThatFit(spec, model);
+  if (layers === 0) {
+    const need = modelBytes(
+      decodeShape(model, 1),
+      spec.format,
+      positionsFor(spec),
+      spec.promptTokens,
+    );
+    return {
+      ...run,
+      error: `${model.name} at ${spec.format} needs ${Math.ceil(need / MiB)} MiB even with one layer (the LM head alone is most of it); the memory budget is ${Math.floor(spec.budgetBytes / MiB)} MiB. Raise the budget or pick a smaller model or format.`,
+    };
+  }
+
+  const tiny = await verifyTiny(env, { format: spec.format, gemv, gemm, maxBindingBytes });
+  ledger.destroyAll();
+  checkpoint();
+  if (!tiny.ok)
+    return { ...run, error: `The tiny config did not match the CPU reference: ${tiny.detail}.` };
+
+  const positions = positionsFor(spec);
+  let decoder: DecodeModel | null = null;
+  while (decoder === null) {
+    try {
+      decoder = await DecodeModel.create(env, {
+        shape: decodeShape(model, layers),
+        format: spec.format,
+        seed: SEED,
+        positions,
+        maxRows: spec.promptTokens,
+        gemv,
+        gemm,
+        maxBindingBytes,
+      });
+    } catch (e) {
+      // Out of memory: free this attempt and fall back to fewer layers.
+      ledger.destroyAll();
+      if (!isGpuError(e, 'out-of-memory') || layers === 1) throw e;
+      layers -= 1;
+    }
+  }
+  run.layers = layers;
+  run.memoryBytes = ledger.liveBytes;
+  const layer = await verifyFirstLayer(env, decoder, spec.context);
+  checkpoint();
+  run.verifiedTinyError = tiny.maxError;
+  run.verifiedLayerError = layer.maxError;
+  if (!layer.ok) return { ...run, error: `Not verified: ${layer.detail}.` };
+
+  const time = (p: Program) => timer.time((pass) => p.encode(pass), 1);
+  // TTFT: the prompt from position 0, k layers; twice (pipelines are compiled), the median.
+  const prefill = await decoder.program({
+    rows: spec.promptTokens,
+    fromPrompt: true,
+    layers,
+    head: true,
+  });
+  const prompt = promptTokens(spec.promptTokens, model.vocabSize);
+  const ttft: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    decoder.reset(0, 0, prompt);
+    ttft.push(await time(prefill));
+    checkpoint();
+  }
+  // Decode: from the prefilled context, each token its own command buffer.
+  const step = await decoder.program({ rows: 1, fromPrompt: false, layers, head: true });
+  decoder.reset(1, spec.context);
+  await time(step); // warm-up
+  const perToken: number[] = [];
+  for (let i = 0; i < spec.tokens; i++) {
+    const ms = await time(step);
+    perToken.push(ms);
+    hooks.onToken?.(i, ms);
+    checkpoint();
+  }
+  const headOnly = await decoder.program({ rows: 1, fromPrompt: false, layers: 0, head: true });
+  const head: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(spec.tokens / 4)); i++) {
+    head.push(await time(headOnly));
+    checkpoint();
+  }
+  // One small dispatch's cost, as the predictor counts it for every non-matrix dispatch.
+  const probe = await decoder.dispatchProbe(DISPATCH_PROBE);
+  const probeMs: number[] = [];
+  for (let i = 0; i < 5; i++) probeMs.push((await time(probe)) / DISPATCH_PROBE);
+  const dispatchMs = summarize(probeMs).median;
+  const stats = summarize(perToken);
+  const headMs = summarize(head).median;
+  const ttftMs = summarize(ttft).median;
+  // A layer part below zero is noise (a busy machine): the layers then scale as nothing.
+  const scale = (ms: number) => headMs + (model.layers / layers) * Math.max(0, ms - headMs);
+
+  // Small dispatches: all but one per matrix chunk, in the layers and around them.
+  const engine: EngineCosts = {
+    dispatchMs,
+    perLayer: (step.dispatches - headOnly.dispatches) / layers - decoder.matrixDispatchesPerLayer,
+    perToken: headOnly.dispatches - decoder.headDispatches,
+  };
+  return {
+    ...run,
+    verified: true,
+    dispatchesPerToken: step.dispatches,
+    dispatchMs,
+    medianMs: stats.median,
+    p95Ms: stats.p95,
+    tokensPerSecond: 1000 / stats.median,
+    headOnlyMs: headMs,
+    scaledMs: scale(stats.median),
+    ttftMs,
+    scaledTtftMs: (model.layers / layers) * ttftMs,
+    bytesPerToken: bytesPerToken(
+      model,
+      layers,
+      spec.format,
+      spec.context + Math.floor(spec.tokens / 2),
+    ),
+    ...predict(doc, model, layers, spec, engine, stats.median),
+  };
+}
+
+/**
+ * The measured-mode prediction for the same model (k layers, and all N), format and context,
+ * from the document's rows; nothing where they cannot make one (no read or FMA rows).
+ */
+function predict(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  layers: number,
+  spec: DecodeSpec,
+  engine: EngineCosts,
+  medianMs: number,
+): Partial<DecodeRun> {
+  const format = WEIGHT_FORMATS[spec.format];
+  const context = spec.context + Math.floor(spec.tokens / 2);
+  let k: Estimator;
+  let n: Estimator;
+  try {
+    k = measuredEstimator(doc, { ...model, layers }, format, KV_BYTES, engine);
+    n = measuredEstimator(doc, model, format, KV_BYTES, engine);
+  } catch (e) {
+    if (e instanceof InsufficientResultsError) return {};
+    throw e;
+  }
+  const predicted = k.decode(1, context).ms.expected;
+  return {
+    predictedMs: predicted,
+    predictedScaledMs: n.decode(1, context).ms.expected,
+    predictedTtftMs: k.prefill(spec.promptTokens).ms.expected,
+    ratio: medianMs / predicted,
+    floorMs: k.floorMs(1, context),
+  };
+}
+
+/** Weight and KV bytes one token reads with k layers: every projection, the head, one embedding row. */
+export function bytesPerToken(
+  model: ModelConfig,
+  layers: number,
+  format: FormatId,
+  context: number,
+): number {
+  const shape = decodeShape(model, layers);
+  const head = matrixBytes(format, model.vocabSize, model.hiddenSize);
+  const kv = layers * 2 * context * model.kvHeads * model.headDim * KV_BYTES;
+  return layers * layerWeightBytes(shape, format) + head + head / model.vocabSize + kv;
+}

@@ -1,0 +1,28 @@
+// The decode runs of a results document as plain text for the CLI: measured beside predicted.
+
+import type { DecodeRun, ResultsDocument } from '../core/results';
+
+const ms = (v: number | undefined) => (v === undefined ? '–' : `${v.toPrecision(3)} ms`);
+
+function line(run: DecodeRun): string {
+  const name = `${run.model} ${run.format}`;
+  if (!run.verified) return `${name}: FAILED — ${run.error ?? 'not verified'}`;
+  const layers =
+    run.layers < run.totalLayers
+      ? `${run.layers} of ${run.totalLayers} layers, scaled`
+      : `${run.layers} layers`;
+  return [
+    `${name} (${layers}; context ${run.context}, ${run.tokens} tokens, prompt ${run.promptTokens}; ${run.gemvVariant}/${run.gemmVariant})`,
+    `  verified: tiny config ${run.verifiedTinyError?.toExponential(1)}, first layer ${run.verifiedLayerError?.toExponential(1)} (of the largest value)`,
+    `  ms/token (k layers): median ${ms(run.medianMs)}, p95 ${ms(run.p95Ms)}; ${run.tokensPerSecond?.toFixed(1)} tokens/s; ${run.dispatchesPerToken} dispatches/token (${ms(run.dispatchMs)} each)`,
+    `  predicted (measured mode): ${ms(run.predictedMs)}; measured ÷ predicted = ${run.ratio?.toFixed(2)}; bandwidth floor ${ms(run.floorMs)}`,
+    `  all ${run.totalLayers} layers: ${ms(run.scaledMs)} measured (scaled; head alone ${ms(run.headOnlyMs)}), ${ms(run.predictedScaledMs)} predicted`,
+    `  TTFT (${run.promptTokens} tokens): ${ms(run.ttftMs)} with ${run.layers} layers (${ms(run.scaledTtftMs)} scaled), ${ms(run.predictedTtftMs)} predicted`,
+  ].join('\n');
+}
+
+/** Empty when the document has no decode runs. */
+export function renderDecode(doc: ResultsDocument): string {
+  const runs = doc.decode ?? [];
+  return runs.length === 0 ? '' : `\nDecode (synthetic weights)\n${runs.map(line).join('\n')}`;
+}

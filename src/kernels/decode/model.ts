@@ -1,0 +1,433 @@
+// A Llama-style decoder on the GPU with random weights: every projection is a GEMV (decode) or
+// GEMM (prefill) of the benchmark's own kernels over weights filled on the GPU in the chosen
+// format; the small kernels (shaders/decode_*.wgsl) do the rest. A step is a list of dispatches
+// recorded into one compute pass, one command buffer per token; the sampled token stays on the
+// GPU (state: [token, position, step]) and feeds the next step's embedding.
+
+import argmaxShader from '../../../shaders/decode_argmax.wgsl?raw';
+import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
+import embedShader from '../../../shaders/decode_embed.wgsl?raw';
+import ffnShader from '../../../shaders/decode_ffn.wgsl?raw';
+import rmsnormShader from '../../../shaders/decode_rmsnorm.wgsl?raw';
+import ropeShader from '../../../shaders/decode_rope.wgsl?raw';
+import type { FormatId } from '../../core/formats';
+import { fillRandom } from '../../gpu/fill';
+import { createComputePipeline } from '../../gpu/pipeline';
+import { type GemmVariant, gemmPipelineSpec } from '../gemm';
+import { type GemvVariant, gemvPipelineSpec } from '../gemv';
+import { bindMatrixChunks, type GpuMatrix, uploadMatrix } from '../matrix';
+import type { KernelEnv } from '../types';
+import { weightsShader } from '../weights';
+import {
+  ATTENTION_SPLIT,
+  CACHE_MASK,
+  type DecodeShape,
+  GAIN_MASK,
+  LAYER_MATRICES,
+  type LayerMatrix,
+  matrixShape,
+  RMS_EPS,
+  ropeTable,
+  seeds,
+} from './shape';
+
+export interface DecodeModelSpec {
+  shape: DecodeShape;
+  format: FormatId;
+  seed: number;
+  /** Positions the KV caches hold (prefilled context + prompt + generated tokens). */
+  positions: number;
+  /** Most token rows one prefill step takes (the prompt length); 1 for decode only. */
+  maxRows: number;
+  gemv: GemvVariant;
+  gemm: GemmVariant;
+  maxBindingBytes: number;
+  /** Positions per attention workgroup (≤ 256); smaller in tests to exercise the combine. */
+  attentionSplit?: number;
+}
+
+/** One recorded dispatch. */
+interface Step {
+  pipeline: GPUComputePipeline;
+  bindGroup: GPUBindGroup;
+  workgroups: [number, number, number];
+}
+
+/** A step of the model as dispatches: one token (decode) or a prompt (prefill). */
+export interface Program {
+  readonly dispatches: number;
+  encode(pass: GPUComputePassEncoder): void;
+}
+
+/** What a program runs: m rows from the prompt or the last sample, which layers, whether the head. */
+export interface ProgramSpec {
+  rows: number;
+  fromPrompt: boolean;
+  layers: number;
+  /** false: stop after the layers (the residual stream is left in `x`). */
+  head: boolean;
+}
+
+const STORAGE = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+
+export class DecodeModel {
+  private readonly layers: Record<LayerMatrix, GpuMatrix>[] = [];
+  private head!: GpuMatrix;
+  private readonly gains: GPUBuffer[] = [];
+  private readonly kCache: GPUBuffer[] = [];
+  private readonly vCache: GPUBuffer[] = [];
+  private bufs!: Record<
+    'x' | 'xn' | 'qkv' | 'attn' | 'tmp' | 'gu' | 'h' | 'logits' | 'partML' | 'partAcc' | 'rope',
+    GPUBuffer
+  >;
+  /** [token, position, step, 0]. */
+  state!: GPUBuffer;
+  /** Every sampled token, by step. */
+  tokens!: GPUBuffer;
+  prompt!: GPUBuffer;
+  readonly maxSplits: number;
+  readonly maxTokens = 4096;
+
+  private constructor(
+    private readonly env: KernelEnv,
+    readonly spec: DecodeModelSpec,
+  ) {
+    this.maxSplits = Math.ceil(spec.positions / this.split);
+  }
+
+  get split(): number {
+    return this.spec.attentionSplit ?? ATTENTION_SPLIT;
+  }
+
+  /** Allocates and fills everything (weights on the GPU from the hash); throws GpuError on OOM. */
+  static async create(env: KernelEnv, spec: DecodeModelSpec): Promise<DecodeModel> {
+    const model = new DecodeModel(env, spec);
+    await model.allocate();
+    return model;
+  }
+
+  private async allocate(): Promise<void> {
+    const { env, spec } = this;
+    const s = spec.shape;
+    const seed = seeds(spec.seed);
+    const upload = (n: number, k: number, matrixSeed: number) =>
+      uploadMatrix(env, {
+        format: spec.format,
+        n,
+        k,
+        seed: matrixSeed,
+        copies: 1,
+        maxBindingBytes: spec.maxBindingBytes,
+      });
+    const cacheWords = spec.positions * s.kvHeads * s.headDim;
+    for (let l = 0; l < s.layers; l++) {
+      const mats = {} as Record<LayerMatrix, GpuMatrix>;
+      for (const m of LAYER_MATRICES) {
+        const { n, k } = matrixShape(s, m);
+        mats[m] = await upload(n, k, seed.matrix(l, m));
+      }
+      this.layers.push(mats);
+      const k = await env.buffers.create(`kcache-${l}`, 4 * cacheWords, STORAGE());
+      await fillRandom(env.device, env.buffers, k, { seed: seed.kCache(l), ...CACHE_MASK });
+      const v = await env.buffers.create(`vcache-${l}`, 4 * cacheWords, STORAGE());
+      await fillRandom(env.device, env.buffers, v, { seed: seed.vCache(l), ...CACHE_MASK });
+      this.kCache.push(k);
+      this.vCache.push(v);
+    }
+    const head = matrixShape(s, 'head');
+    this.head = await upload(head.n, head.k, seed.head);
+    for (let g = 0; g < 2 * s.layers + 1; g++) {
+      const gain = await env.buffers.create(`gain-${g}`, 4 * s.hidden, STORAGE());
+      await fillRandom(env.device, env.buffers, gain, {
+        seed: seed.gains,
+        first: g * s.hidden,
+        ...GAIN_MASK,
+      });
+      this.gains.push(gain);
+    }
+    const rows = spec.maxRows;
+    const q = s.heads * s.headDim;
+    const qkv = matrixShape(s, 'qkv').n;
+    const make = (label: string, bytes: number) =>
+      env.buffers.create(`decode-${label}`, Math.max(16, bytes), STORAGE());
+    this.bufs = {
+      x: await make('x', 4 * rows * s.hidden),
+      xn: await make('xn', 4 * rows * s.hidden),
+      qkv: await make('qkv', 4 * rows * qkv),
+      attn: await make('attn', 4 * rows * q),
+      tmp: await make('tmp', 4 * rows * s.hidden),
+      gu: await make('gu', 4 * rows * 2 * s.ffn),
+      h: await make('h', 4 * rows * s.ffn),
+      logits: await make('logits', 4 * s.vocab),
+      partML: await make('partML', 8 * rows * s.heads * this.maxSplits),
+      partAcc: await make('partAcc', 4 * rows * s.heads * this.maxSplits * s.headDim),
+      rope: await env.buffers.createFrom('decode-rope', ropeTable(spec.positions, s.headDim)),
+    };
+    this.state = await make('state', 16);
+    this.tokens = await make('tokens', 4 * this.maxTokens);
+    this.prompt = await make('prompt', 4 * rows);
+  }
+
+  /** Matrix dispatches in one layer (one per row chunk of each projection). */
+  get matrixDispatchesPerLayer(): number {
+    const first = this.layers[0];
+    return first ? LAYER_MATRICES.reduce((n, m) => n + first[m].chunks.length, 0) : 0;
+  }
+
+  /** Dispatches of the LM head (one per row chunk). */
+  get headDispatches(): number {
+    return this.head.chunks.length;
+  }
+
+  /** Sets the GPU state: the last token, the position the next row takes, the step counter. */
+  reset(token: number, position: number, prompt?: readonly number[]): void {
+    const q = this.env.device.queue;
+    q.writeBuffer(this.state, 0, new Uint32Array([token, position, 0, 0]));
+    if (prompt) q.writeBuffer(this.prompt, 0, new Uint32Array(prompt));
+  }
+
+  async readLogits(): Promise<Float32Array> {
+    return new Float32Array(await this.env.buffers.read(this.bufs.logits));
+  }
+
+  /** Row `row` of the residual stream (after the layers a program ran). */
+  async readResidual(row = 0): Promise<Float32Array> {
+    const bytes = 4 * this.spec.shape.hidden;
+    return new Float32Array(await this.env.buffers.read(this.bufs.x, bytes, row * bytes));
+  }
+
+  async readTokens(count: number): Promise<Uint32Array> {
+    return new Uint32Array(await this.env.buffers.read(this.tokens, 4 * count));
+  }
+
+  async readState(): Promise<Uint32Array> {
+    return new Uint32Array(await this.env.buffers.read(this.state));
+  }
+
+  /** Builds the dispatches of one step (pipelines are compiled once per device and code). */
+  async program(p: ProgramSpec): Promise<Program> {
+    const steps: Step[] = [];
+    const s = this.spec.shape;
+    const b = this.bufs;
+    const m = p.rows;
+    if (m > this.spec.maxRows)
+      throw new RangeError(`${m} rows exceed the model's ${this.spec.maxRows}`);
+    steps.push(...(await this.embed(m, p.fromPrompt)));
+    for (let l = 0; l < p.layers; l++) {
+      const mats = this.layers[l] as Record<LayerMatrix, GpuMatrix>;
+      steps.push(await this.rmsnorm(b.x, 0, this.gains[2 * l] as GPUBuffer, b.xn, m));
+      steps.push(...(await this.matmul(mats.qkv, b.xn, b.qkv, m)));
+      steps.push(await this.rope(l, m));
+      steps.push(...(await this.attention(l, m)));
+      steps.push(...(await this.matmul(mats.o, b.attn, b.tmp, m)));
+      steps.push(await this.elementwise('residual', b.tmp, b.x, s.hidden, m));
+      steps.push(await this.rmsnorm(b.x, 0, this.gains[2 * l + 1] as GPUBuffer, b.xn, m));
+      steps.push(...(await this.matmul(mats.gate_up, b.xn, b.gu, m)));
+      steps.push(await this.elementwise('silu_mul', b.gu, b.h, s.ffn, m));
+      steps.push(...(await this.matmul(mats.down, b.h, b.tmp, m)));
+      steps.push(await this.elementwise('residual', b.tmp, b.x, s.hidden, m));
+    }
+    if (p.head) {
+      // Logits for the last row only: the final norm takes row m − 1, the head is a GEMV.
+      steps.push(await this.rmsnorm(b.x, m - 1, this.gains[2 * s.layers] as GPUBuffer, b.xn, 1));
+      steps.push(...(await this.matmul(this.head, b.xn, b.logits, 1)));
+      steps.push(await this.argmax(m));
+    }
+    return {
+      dispatches: steps.length,
+      encode(pass) {
+        for (const step of steps) {
+          pass.setPipeline(step.pipeline);
+          pass.setBindGroup(0, step.bindGroup);
+          pass.dispatchWorkgroups(...step.workgroups);
+        }
+      },
+    };
+  }
+
+  /**
+   * `count` dispatches of one small workgroup each (a residual add over four values): what one
+   * small dispatch costs on this adapter, whatever it computes.
+   */
+  async dispatchProbe(count: number): Promise<Program> {
+    const step = await this.elementwise('residual', this.bufs.tmp, this.bufs.x, 4, 1);
+    return {
+      dispatches: count,
+      encode(pass) {
+        for (let i = 0; i < count; i++) {
+          pass.setPipeline(step.pipeline);
+          pass.setBindGroup(0, step.bindGroup);
+          pass.dispatchWorkgroups(...step.workgroups);
+        }
+      },
+    };
+  }
+
+  private pipeline(
+    label: string,
+    code: string,
+    entryPoint: string,
+    constants?: Record<string, number>,
+  ) {
+    return createComputePipeline(this.env.device, {
+      label,
+      code,
+      entryPoint,
+      ...(constants ? { constants } : {}),
+    });
+  }
+
+  private async uniform(label: string, words: number[], floats: Record<number, number> = {}) {
+    const data = new Uint32Array(words);
+    const f = new Float32Array(data.buffer);
+    for (const [i, v] of Object.entries(floats)) f[Number(i)] = v;
+    return this.env.buffers.createUniform(label, data);
+  }
+
+  private bind(pipeline: GPUComputePipeline, buffers: (GPUBuffer | null)[]): GPUBindGroup {
+    return this.env.device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: buffers.flatMap((buffer, binding) =>
+        buffer === null ? [] : [{ binding, resource: { buffer } }],
+      ),
+    });
+  }
+
+  private async embed(m: number, fromPrompt: boolean): Promise<Step[]> {
+    const s = this.spec.shape;
+    const pipeline = await this.pipeline(
+      'decode-embed',
+      `${weightsShader(this.spec.format)}\n${embedShader}`,
+      'embed',
+    );
+    const steps: Step[] = [];
+    for (const chunk of this.head.chunks) {
+      const u = await this.uniform('embed', [
+        chunk.rows,
+        s.hidden / 32,
+        chunk.rowStart,
+        fromPrompt ? 1 : 0,
+      ]);
+      const bindGroup = this.bind(pipeline, [
+        u,
+        null,
+        chunk.weights[0] as GPUBuffer,
+        chunk.scales?.[0] ?? null,
+        this.bufs.x,
+        this.state,
+        this.prompt,
+      ]);
+      steps.push({ pipeline, bindGroup, workgroups: [Math.ceil(s.hidden / 4 / 64), m, 1] });
+    }
+    return steps;
+  }
+
+  private async rmsnorm(
+    x: GPUBuffer,
+    inRow: number,
+    gain: GPUBuffer,
+    out: GPUBuffer,
+    m: number,
+  ): Promise<Step> {
+    const pipeline = await this.pipeline('decode-rmsnorm', rmsnormShader, 'rmsnorm');
+    const u = await this.uniform('rmsnorm', [this.spec.shape.hidden / 4, inRow, 0, 0], {
+      2: RMS_EPS,
+    });
+    return { pipeline, bindGroup: this.bind(pipeline, [u, x, gain, out]), workgroups: [m, 1, 1] };
+  }
+
+  /** y = x·Wᵀ: the GEMV variant for one row, the GEMM variant for a prompt; one dispatch per chunk. */
+  private async matmul(w: GpuMatrix, x: GPUBuffer, y: GPUBuffer, m: number): Promise<Step[]> {
+    const groups = w.k / 32;
+    let pipeline: GPUComputePipeline;
+    let dispatches: Awaited<ReturnType<typeof bindMatrixChunks>>;
+    if (m === 1) {
+      const g = gemvPipelineSpec(this.spec.format, this.spec.gemv);
+      pipeline = await this.pipeline('decode-gemv', g.code, g.entryPoint, g.constants);
+      dispatches = await bindMatrixChunks(this.env, pipeline, w, x, y, (c) => ({
+        params: [c.rows, groups, c.rowStart, 0],
+        workgroups: g.workgroups(c.rows),
+      }));
+    } else {
+      const g = gemmPipelineSpec(this.spec.format, this.spec.gemm);
+      pipeline = await this.pipeline('decode-gemm', g.code, g.entryPoint);
+      dispatches = await bindMatrixChunks(this.env, pipeline, w, x, y, (c) => ({
+        params: [m, c.rows, groups, c.rowStart, w.n, 0, 0, 0],
+        workgroups: g.workgroups(c.rows, m),
+      }));
+    }
+    return dispatches.map((d) => ({
+      pipeline,
+      bindGroup: d.bindGroups[0] as GPUBindGroup,
+      workgroups: d.workgroups,
+    }));
+  }
+
+  private async rope(layer: number, m: number): Promise<Step> {
+    const s = this.spec.shape;
+    const pipeline = await this.pipeline('decode-rope', ropeShader, 'rope_append');
+    const u = await this.uniform('rope', [m, s.heads, s.kvHeads, s.headDim]);
+    const bindGroup = this.bind(pipeline, [
+      u,
+      this.bufs.qkv,
+      this.bufs.rope,
+      this.kCache[layer] as GPUBuffer,
+      this.vCache[layer] as GPUBuffer,
+      this.state,
+    ]);
+    const threads = ((s.heads + 2 * s.kvHeads) * s.headDim) / 2;
+    return { pipeline, bindGroup, workgroups: [Math.ceil(threads / 64), m, 1] };
+  }
+
+  private async attention(layer: number, m: number): Promise<Step[]> {
+    const s = this.spec.shape;
+    const partial = await this.pipeline('decode-attention', attentionShader, 'attn_partial');
+    const combine = await this.pipeline('decode-attention', attentionShader, 'attn_combine');
+    const u = await this.uniform(
+      'attention',
+      [m, s.heads, s.kvHeads, s.headDim, this.split, this.maxSplits, 0, 0],
+      { 6: 1 / Math.sqrt(s.headDim) },
+    );
+    const b = this.bufs;
+    const kc = this.kCache[layer] as GPUBuffer;
+    const vc = this.vCache[layer] as GPUBuffer;
+    return [
+      {
+        pipeline: partial,
+        bindGroup: this.bind(partial, [u, b.qkv, kc, vc, b.partML, b.partAcc, this.state]),
+        workgroups: [this.maxSplits, s.heads, m],
+      },
+      {
+        pipeline: combine,
+        bindGroup: this.bind(combine, [u, null, null, null, b.partML, b.partAcc, null, b.attn]),
+        workgroups: [s.heads, m, 1],
+      },
+    ];
+  }
+
+  private async elementwise(
+    entry: 'residual' | 'silu_mul',
+    a: GPUBuffer,
+    out: GPUBuffer,
+    width: number,
+    m: number,
+  ): Promise<Step> {
+    const pipeline = await this.pipeline(`decode-${entry}`, ffnShader, entry);
+    const u = await this.uniform(entry, [width / 4, m, 0, 0]);
+    return {
+      pipeline,
+      bindGroup: this.bind(pipeline, [u, a, out]),
+      workgroups: [Math.ceil(width / 4 / 64), m, 1],
+    };
+  }
+
+  private async argmax(advance: number): Promise<Step> {
+    const pipeline = await this.pipeline('decode-argmax', argmaxShader, 'argmax');
+    const u = await this.uniform('argmax', [this.spec.shape.vocab, advance, 0, 0]);
+    return {
+      pipeline,
+      bindGroup: this.bind(pipeline, [u, this.bufs.logits, this.state, this.tokens]),
+      workgroups: [1, 1, 1],
+    };
+  }
+}

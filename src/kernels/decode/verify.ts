@@ -1,0 +1,167 @@
+// Verify before timing: the tiny config runs a prompt and greedy steps on the GPU and on the CPU
+// reference (f64) — logits within tolerance, tokens exactly equal; a real config's first layer
+// is checked once against the reference.
+
+import type { FormatId } from '../../core/formats';
+import type { GemmVariant } from '../gemm';
+import type { GemvVariant } from '../gemv';
+import type { KernelEnv, VerifyOutcome } from '../types';
+import { DecodeModel } from './model';
+import { argmax, ReferenceDecoder } from './reference';
+import { type DecodeShape, TINY_SHAPE } from './shape';
+
+/** Allowed |gpu − reference| as a share of the largest |reference| value (f32 vs f64). */
+export const DECODE_TOLERANCE = 1e-4;
+
+/** Largest |a − b| over max |b|, and whether it is within `tolerance` (NaN fails). */
+export function compareVectors(
+  actual: ArrayLike<number>,
+  expected: ArrayLike<number>,
+  tolerance = DECODE_TOLERANCE,
+): { ok: boolean; error: number } {
+  let scale = 0;
+  for (let i = 0; i < expected.length; i++) scale = Math.max(scale, Math.abs(expected[i] ?? 0));
+  let worst = 0;
+  for (let i = 0; i < expected.length; i++) {
+    const d = Math.abs((actual[i] ?? Number.NaN) - (expected[i] ?? 0));
+    worst = Number.isNaN(d) ? Number.POSITIVE_INFINITY : Math.max(worst, d);
+  }
+  const error = scale > 0 ? worst / scale : worst;
+  return { ok: error <= tolerance && actual.length === expected.length, error };
+}
+
+export interface TinyCheck {
+  format: FormatId;
+  gemv: GemvVariant;
+  gemm: GemmVariant;
+  maxBindingBytes: number;
+  /** Default: TINY_SHAPE. */
+  shape?: DecodeShape;
+  seed?: number;
+  context?: number;
+  prompt?: number;
+  steps?: number;
+  /** Positions per attention workgroup: small, so several splits are combined. */
+  split?: number;
+}
+
+/** A deterministic prompt of `count` token ids below `vocab`. */
+export const promptTokens = (count: number, vocab: number): number[] =>
+  Array.from({ length: count }, (_, i) => (i * 7919 + 11) % vocab);
+
+/**
+ * Random cache to `context`, a prompt (prefill: GEMM, causal attention), then `steps` greedy
+ * steps, each fed the GPU's own token: every step's logits against the reference, and tokens.
+ */
+export async function verifyTiny(
+  env: KernelEnv,
+  c: TinyCheck,
+): Promise<VerifyOutcome & { maxError: number; tokens: number[] }> {
+  const shape = c.shape ?? TINY_SHAPE;
+  const seed = c.seed ?? 0x7e57;
+  const context = c.context ?? 12;
+  const promptLength = c.prompt ?? 8;
+  const steps = c.steps ?? 8;
+  const positions = context + promptLength + steps + 1;
+  const model = await DecodeModel.create(env, {
+    shape,
+    format: c.format,
+    seed,
+    positions,
+    maxRows: promptLength,
+    gemv: c.gemv,
+    gemm: c.gemm,
+    maxBindingBytes: c.maxBindingBytes,
+    attentionSplit: c.split ?? 8,
+  });
+  const ref = new ReferenceDecoder(shape, c.format, seed, context, positions);
+  const prompt = promptTokens(promptLength, shape.vocab);
+  const prefill = await model.program({
+    rows: promptLength,
+    fromPrompt: true,
+    layers: shape.layers,
+    head: true,
+  });
+  const decode = await model.program({
+    rows: 1,
+    fromPrompt: false,
+    layers: shape.layers,
+    head: true,
+  });
+  model.reset(0, context, prompt);
+  let maxError = 0;
+  const tokens: number[] = [];
+  let expected = ref.step(prompt);
+  for (let step = 0; step <= steps; step++) {
+    const encoder = env.device.createCommandEncoder({ label: 'decode-verify' });
+    const pass = encoder.beginComputePass();
+    (step === 0 ? prefill : decode).encode(pass);
+    pass.end();
+    env.device.queue.submit([encoder.finish()]);
+    const logits = await model.readLogits();
+    const cmp = compareVectors(logits, expected.logits);
+    maxError = Math.max(maxError, cmp.error);
+    const gpuToken = argmax(logits);
+    tokens.push(expected.token);
+    const where = step === 0 ? 'the prompt' : `step ${step}`;
+    if (!cmp.ok) {
+      return {
+        ok: false,
+        detail: `logits after ${where} differ from the reference by ${cmp.error.toExponential(2)} of their largest (tolerance ${DECODE_TOLERANCE})`,
+        maxError,
+        tokens,
+      };
+    }
+    if (gpuToken !== expected.token) {
+      return {
+        ok: false,
+        detail: `token after ${where}: GPU ${gpuToken}, reference ${expected.token}`,
+        maxError,
+        tokens,
+      };
+    }
+    if (step < steps) expected = ref.step([expected.token]);
+  }
+  // The tokens the GPU sampled and fed itself, read back once at the end.
+  const sampled = [...(await model.readTokens(steps + 1))];
+  if (sampled.join() !== tokens.join()) {
+    return {
+      ok: false,
+      detail: `GPU token stream ${sampled.join(' ')} ≠ reference ${tokens.join(' ')}`,
+      maxError,
+      tokens,
+    };
+  }
+  return { ok: true, maxError, tokens };
+}
+
+/**
+ * A real config's first layer, once: from token `token` at position `context` (random cache
+ * below), the residual stream after layer 0 against the reference.
+ */
+export async function verifyFirstLayer(
+  env: KernelEnv,
+  model: DecodeModel,
+  context: number,
+  token = 1,
+): Promise<VerifyOutcome & { maxError: number }> {
+  const { shape, format, seed, positions } = model.spec;
+  const program = await model.program({ rows: 1, fromPrompt: false, layers: 1, head: false });
+  model.reset(token, context);
+  const encoder = env.device.createCommandEncoder({ label: 'decode-verify-layer' });
+  const pass = encoder.beginComputePass();
+  program.encode(pass);
+  pass.end();
+  env.device.queue.submit([encoder.finish()]);
+  const actual = await model.readResidual();
+  const ref = new ReferenceDecoder({ ...shape, layers: 1 }, format, seed, context, positions);
+  const [expected] = ref.layersForward([ref.embed(token)], 1);
+  const cmp = compareVectors(actual, expected as Float64Array);
+  return cmp.ok
+    ? { ok: true, maxError: cmp.error }
+    : {
+        ok: false,
+        maxError: cmp.error,
+        detail: `the first layer's output differs from the reference by ${cmp.error.toExponential(2)} of its largest (tolerance ${DECODE_TOLERANCE})`,
+      };
+}
