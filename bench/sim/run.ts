@@ -65,6 +65,6 @@ console.log(
 );
 for (const c of sweep.capacity) {
   console.log(
-    `  ${c.sla.id.padEnd(26)} max λ ${c.maxRatePerS?.toFixed(2) ?? '—'} requests/s (${c.note}${c.limitedBy ? `; limited by ${c.limitedBy}` : ''})`,
+    `  ${c.sla.id.padEnd(26)} max λ ${c.maxRatePerS?.toFixed(2) ?? '—'} requests/s (${c.finding}${c.limitedBy ? `; limited by ${c.limitedBy}` : ''})`,
   );
 }

@@ -66,6 +66,6 @@ export function stepTimesFromEstimator(
       return ms;
     },
     stepOverheadMs: opts.stepOverheadMs ?? 0,
-    source: `${est.mode} prediction for ${est.gpu}${est.profile === undefined ? '' : ` (${est.profile} runtime)`}, ${end} end of the range`,
+    source: { kind: 'estimator', mode: est.mode, gpu: est.gpu, profile: est.profile, end },
   };
 }

@@ -2,6 +2,8 @@
 // numbers come from (the predictor in spec or measured mode, or fixed values in tests) is the
 // adapter's business (from-estimator.ts).
 
+import type { StepTimesSource } from './notes';
+
 export interface StepTimes {
   /** ms for one decode step of `batch` sequences holding `contextTokens` cached tokens in all. */
   decodeMs(batch: number, contextTokens: number): number;
@@ -10,7 +12,7 @@ export interface StepTimes {
   /** ms added to every step: scheduling, sampling, host round trips. */
   stepOverheadMs: number;
   /** Where the times come from, for the results. */
-  source: string;
+  source: StepTimesSource;
 }
 
 /**
@@ -54,6 +56,6 @@ export function fixedStepTimes(o: FixedStepTimesOptions): StepTimes {
     decodeMs: (batch, ctx) => o.decodeMs + perSeq * batch + perCtx * ctx,
     prefillMs: (tokens) => fixed + perTok * tokens,
     stepOverheadMs: o.stepOverheadMs ?? 0,
-    source: 'fixed step times',
+    source: { kind: 'fixed' },
   };
 }

@@ -35,7 +35,12 @@ export interface SlaCapacity {
   missedAtRatePerS: number | undefined;
   /** What the missing run failed on. */
   limitedBy: 'ttft' | 'itl' | 'both' | undefined;
-  note: string;
+  /**
+   * How the answer was found: the SLA sets no limit (the ceiling is the saturation rate), it was
+   * missed even at the lightest rate tried, met at every rate tried (the true ceiling is higher),
+   * or bracketed between maxRatePerS and missedAtRatePerS.
+   */
+  finding: 'no-limit' | 'missed-at-lightest' | 'met-everywhere' | 'bracketed';
 }
 
 export interface RateSweep {
@@ -43,7 +48,13 @@ export interface RateSweep {
   /** Grid points, then refinement points, sorted by rate. */
   points: SweepPoint[];
   capacity: SlaCapacity[];
-  method: string;
+  /**
+   * The method: Poisson λ on a grid of `fractions` of the saturation rate (a closed loop of
+   * `saturationUsers` users, no think time), then `refineSteps` bisection steps per SLA between
+   * the last rate meeting it and the first missing it; an SLA is met when P95 TTFT and P95 ITL
+   * are under its limits.
+   */
+  method: { fractions: number; saturationUsers: number; refineSteps: number };
 }
 
 /** The workload without its arrivals: the sweep supplies Poisson arrivals at each rate. */
@@ -125,7 +136,7 @@ export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSw
         maxRatePerS: saturation,
         missedAtRatePerS: undefined,
         limitedBy: undefined,
-        note: 'no latency limit: the ceiling is the saturation rate',
+        finding: 'no-limit',
       };
     }
     const firstMiss = grid.findIndex((p) => outcomeOf(p, sla)?.met !== true);
@@ -136,7 +147,7 @@ export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSw
         maxRatePerS: undefined,
         missedAtRatePerS: miss?.ratePerS,
         limitedBy: miss === undefined ? undefined : limitedBy(outcomeOf(miss, sla)),
-        note: 'missed even at the lightest rate tried',
+        finding: 'missed-at-lightest',
       };
     }
     if (firstMiss < 0) {
@@ -145,7 +156,7 @@ export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSw
         maxRatePerS: grid[grid.length - 1]?.ratePerS,
         missedAtRatePerS: undefined,
         limitedBy: undefined,
-        note: 'met at every rate tried: the true ceiling is higher',
+        finding: 'met-everywhere',
       };
     }
     let good = grid[firstMiss - 1] as SweepPoint;
@@ -160,7 +171,7 @@ export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSw
       maxRatePerS: good.ratePerS,
       missedAtRatePerS: bad.ratePerS,
       limitedBy: limitedBy(outcomeOf(bad, sla)),
-      note: `between ${good.ratePerS.toPrecision(3)} and ${bad.ratePerS.toPrecision(3)} requests/s`,
+      finding: 'bracketed',
     };
   });
 
@@ -168,6 +179,10 @@ export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSw
     saturationRatePerS: saturation,
     points: points.sort((a, b) => a.ratePerS - b.ratePerS),
     capacity,
-    method: `Poisson λ on a grid of ${fractions.length} fractions of the saturation rate (${saturation.toPrecision(3)} requests/s, a closed loop of ${config.scheduler.maxBatch} users), then ${steps} bisection steps per SLA between the last rate meeting it and the first missing it; an SLA is met when P95 TTFT and P95 ITL are under its limits`,
+    method: {
+      fractions: fractions.length,
+      saturationUsers: config.scheduler.maxBatch,
+      refineSteps: steps,
+    },
   };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { capacityText, sweepMethodText } from '../../../src/cli/serving-en';
 import type { SlaThresholds } from '../../../src/model/chapter';
 import { fixedStepTimes } from '../../../src/model/serving/step-times';
 import {
   runAtRate,
+  type SlaCapacity,
   type SweepConfig,
   saturationRate,
   sweepRates,
@@ -73,9 +75,19 @@ describe('λ sweep', () => {
       expect(c.limitedBy).toBeDefined();
     }
     expect(byId('loose')?.maxRatePerS ?? 0).toBeGreaterThan(byId('tight')?.maxRatePerS ?? 0);
-    expect(byId('impossible')).toMatchObject({ maxRatePerS: undefined, limitedBy: 'ttft' });
-    expect(byId('none')).toMatchObject({ maxRatePerS: sweep.saturationRatePerS });
-    expect(sweep.method).toMatch(/bisection/);
+    expect(byId('impossible')).toMatchObject({
+      maxRatePerS: undefined,
+      limitedBy: 'ttft',
+      finding: 'missed-at-lightest',
+    });
+    expect(byId('none')).toMatchObject({
+      maxRatePerS: sweep.saturationRatePerS,
+      finding: 'no-limit',
+    });
+    expect(byId('tight')?.finding).toBe('bracketed');
+    expect(sweep.method).toEqual({ fractions: 16, saturationUsers: 16, refineSteps: 5 });
+    expect(sweepMethodText(sweep)).toMatch(/bisection/);
+    expect(capacityText(byId('tight') as SlaCapacity)).toMatch(/^between \S+ and \S+ requests\/s$/);
   });
 
   it('reports progress per run and rejects a bad grid', () => {
