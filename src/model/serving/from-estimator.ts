@@ -14,11 +14,9 @@
 // (its attention over earlier chunks is left out).
 
 import type { Estimator } from '../predictor';
-import type { Range } from '../range';
-import type { StepTimes } from './step-times';
+import type { RangeEnd, StepTimes } from './step-times';
 
-/** Which end of the predictor's range to run: expected, optimistic (low) or pessimistic (high). */
-export type RangeEnd = keyof Range;
+export type { RangeEnd };
 
 export interface EstimatorStepTimesOptions {
   end?: RangeEnd;

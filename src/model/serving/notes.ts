@@ -2,22 +2,11 @@
 // model/notes.ts. The simulator never words them; the CLI words them in English
 // (src/cli/serving-en.ts) and the page in its languages (src/ui/i18n).
 
-import type { ProfileId } from '../profiles';
-import type { RangeEnd } from './from-estimator';
 import type { LengthDist } from './lengths';
 import type { SchedulerConfig } from './schedulers';
+import type { StepTimesSource } from './step-times';
 
-/** Where a run's step times come from. */
-export type StepTimesSource =
-  | { kind: 'fixed' }
-  | {
-      kind: 'estimator';
-      mode: 'spec' | 'measured';
-      /** The GPU's id (spec mode) or the adapter's name (measured mode), as the estimator gives it. */
-      gpu: string;
-      profile: ProfileId | undefined;
-      end: RangeEnd;
-    };
+export type { StepTimesSource };
 
 /** How the KV-cache size was found. */
 export type KvNote =

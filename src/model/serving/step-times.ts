@@ -2,7 +2,23 @@
 // numbers come from (the predictor in spec or measured mode, or fixed values in tests) is the
 // adapter's business (from-estimator.ts).
 
-import type { StepTimesSource } from './notes';
+import type { ProfileId } from '../profiles';
+import type { Range } from '../range';
+
+/** Which end of the predictor's range to run: expected, optimistic (low) or pessimistic (high). */
+export type RangeEnd = keyof Range;
+
+/** Where a run's step times come from. */
+export type StepTimesSource =
+  | { kind: 'fixed' }
+  | {
+      kind: 'estimator';
+      mode: 'spec' | 'measured';
+      /** The GPU's id (spec mode) or the adapter's name (measured mode), as the estimator gives it. */
+      gpu: string;
+      profile: ProfileId | undefined;
+      end: RangeEnd;
+    };
 
 export interface StepTimes {
   /** ms for one decode step of `batch` sequences holding `contextTokens` cached tokens in all. */
