@@ -1,19 +1,19 @@
 // Command-line flags for `npm run predict`. Pure: parse and resolve the ids, or explain what is
 // wrong in a UsageError (the CLI prints it and exits 2).
 
-import { errorMessage } from '../core/error-message';
-import { FORMATS, resolveFormat, type WeightFormat } from '../core/formats';
-import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
-import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
 import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predictor';
-import { getProfile, type ProfileId } from '../model/profiles';
-import { type FlagSpecs, type ParsedFlags, parseFlags, UsageError } from './flags';
+import { type FlagSpecs, parseFlags } from './flags';
+import {
+  argChecks,
+  HARDWARE_FLAGS,
+  type HardwareArgs,
+  MAX_COUNT,
+  parseHardware,
+  WEIGHTS_CHOICES,
+} from './hardware-args';
 
-/** --weights' listed choices: the formats models are served in, with their aliases. */
-const servedFormats = FORMATS.filter((f) => f.servesModels);
-const WEIGHTS_CHOICES = `${servedFormats.map((f) => f.id).join(' | ')} (aliases ${servedFormats
-  .flatMap((f) => f.aliases)
-  .join(', ')})`;
+export type { PredictSource } from './hardware-args';
+export { MAX_COUNT };
 
 export const PREDICT_USAGE = `Usage: npm run predict -- --model ID --weights FORMAT [--bits-per-weight X]
          (--gpu ID | --bandwidth-gbps B --tflops T | --from RESULTS.json)
@@ -37,17 +37,7 @@ or from a results document measured by \`npm run bench\` or the page, beside an 
   --json                print one JSON object instead of a table
   --help                show this message`;
 
-export type PredictSource =
-  | { kind: 'gpu'; gpu: GpuSpec }
-  | { kind: 'datasheet'; bandwidthGBps: number; tflops: number }
-  | { kind: 'results'; path: string };
-
-export interface PredictArgs {
-  model: ModelConfig;
-  format: WeightFormat;
-  source: PredictSource;
-  /** Spec mode only; measured mode runs on the kernels as measured. */
-  runtime: ProfileId;
+export interface PredictArgs extends HardwareArgs {
   promptTokens: number;
   outputTokens: number;
   batch: number;
@@ -59,14 +49,7 @@ export interface PredictArgs {
 export type ParsedPredictArgs = { help: true } | ({ help: false } & PredictArgs);
 
 const PREDICT_FLAGS = {
-  model: { type: 'string', value: 'a model id' },
-  weights: { type: 'string', value: 'a weight format' },
-  'bits-per-weight': { type: 'string', value: 'a number' },
-  gpu: { type: 'string', value: 'a GPU id' },
-  'bandwidth-gbps': { type: 'string', value: 'a number (GB/s)' },
-  tflops: { type: 'string', value: 'a number (TFLOP/s)' },
-  from: { type: 'string', value: 'a results file' },
-  runtime: { type: 'string', value: 'native or browser' },
+  ...HARDWARE_FLAGS,
   prompt: { type: 'string', value: 'a token count' },
   output: { type: 'string', value: 'a token count' },
   batch: { type: 'string', value: 'a batch size' },
@@ -75,98 +58,13 @@ const PREDICT_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies FlagSpecs;
 
-type PredictFlags = ParsedFlags<typeof PREDICT_FLAGS>['values'];
-
-/** A UsageError ending with the predict CLI's usage text. */
-const usageError = (reason: string) => new UsageError(reason, PREDICT_USAGE);
-
-/** Largest token count or batch accepted: far beyond any model's context, well inside 2^53. */
-export const MAX_COUNT = 10_000_000;
-
-const DECIMAL = /^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-
-/** A finite number > 0 (and ≤ max), written as a plain decimal. */
-function positiveNumber(flag: string, value: string, max: number): number {
-  const v = DECIMAL.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isFinite(v) || v <= 0 || v > max) {
-    throw usageError(`${flag} must be a number greater than 0 and at most ${max}, got "${value}".`);
-  }
-  return v;
-}
-
-/** A whole number in [min, MAX_COUNT]. */
-function count(flag: string, value: string, min: 0 | 1): number {
-  const v = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(v) || v < min || v > MAX_COUNT) {
-    const what = min === 1 ? 'a whole number ≥ 1' : 'a whole number ≥ 0';
-    throw usageError(`${flag} must be ${what} (at most ${MAX_COUNT}), got "${value}".`);
-  }
-  return v;
-}
-
-/** Runs a resolver from the model layer; its error (which lists the choices) becomes a UsageError. */
-function resolve<T>(flag: string, f: () => T, aliases: Readonly<Record<string, string>> = {}): T {
-  try {
-    return f();
-  } catch (e) {
-    const names = Object.keys(aliases);
-    const also = names.length === 0 ? '' : ` (aliases: ${names.join(', ')})`;
-    throw usageError(`${flag}: ${errorMessage(e)}${also}.`);
-  }
-}
-
-function parseSource(values: PredictFlags): PredictSource {
-  const { gpu, 'bandwidth-gbps': bw, tflops, from } = values;
-  const given = [
-    gpu === undefined ? [] : ['--gpu'],
-    bw === undefined && tflops === undefined ? [] : ['--bandwidth-gbps/--tflops'],
-    from === undefined ? [] : ['--from'],
-  ].flat();
-  if (given.length === 0) {
-    throw usageError(
-      'Say what to predict for: --gpu ID, --bandwidth-gbps B with --tflops T, or --from RESULTS.json.',
-    );
-  }
-  if (given.length > 1) {
-    throw usageError(
-      `Give only one of --gpu, --bandwidth-gbps/--tflops and --from (got ${given.join(' and ')}).`,
-    );
-  }
-  if (gpu !== undefined)
-    return { kind: 'gpu', gpu: resolve('--gpu', () => getGpu(gpu), GPU_ALIASES) };
-  if (from !== undefined) return { kind: 'results', path: from };
-  if (bw === undefined || tflops === undefined) {
-    throw usageError('--bandwidth-gbps and --tflops go together: give both.');
-  }
-  return {
-    kind: 'datasheet',
-    bandwidthGBps: positiveNumber('--bandwidth-gbps', bw, 1e6),
-    tflops: positiveNumber('--tflops', tflops, 1e6),
-  };
-}
+const { count } = argChecks(PREDICT_USAGE);
 
 export function parsePredictArgs(argv: readonly string[]): ParsedPredictArgs {
   const { values } = parseFlags(argv, PREDICT_FLAGS, { usage: PREDICT_USAGE, repeated: 'error' });
   if (values.help) return { help: true };
 
-  const modelId = values.model;
-  if (modelId === undefined) throw usageError('--model is required.');
-  const formatName = values.weights;
-  if (formatName === undefined) throw usageError('--weights is required.');
-  const model = resolve('--model', () => getModel(modelId), MODEL_ALIASES);
-  const bpwText = values['bits-per-weight'];
-  const bpw = bpwText === undefined ? undefined : positiveNumber('--bits-per-weight', bpwText, 64);
-  const format = resolve('--weights', () => resolveFormat(formatName, bpw));
-
-  const source = parseSource(values);
-  const runtimeText = values.runtime;
-  if (runtimeText !== undefined && source.kind === 'results') {
-    throw usageError(
-      '--runtime applies to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured.',
-    );
-  }
-  const runtime =
-    runtimeText === undefined ? 'native' : resolve('--runtime', () => getProfile(runtimeText)).id;
+  const hardware = parseHardware(values, PREDICT_USAGE, 'predict');
 
   const opt = (flag: 'prompt' | 'output' | 'batch', min: 0 | 1, fallback: number) => {
     const v = values[flag];
@@ -175,10 +73,7 @@ export function parsePredictArgs(argv: readonly string[]): ParsedPredictArgs {
   const contextText = values.context;
   return {
     help: false,
-    model,
-    format,
-    source,
-    runtime,
+    ...hardware,
     promptTokens: opt('prompt', 1, DEFAULT_PROMPT_TOKENS),
     outputTokens: opt('output', 1, DEFAULT_OUTPUT_TOKENS),
     batch: opt('batch', 1, 1),

@@ -1,11 +1,8 @@
 // `npm run predict`: decode/prefill/E2E for a model on a GPU, from a datasheet or from a results
 // document, beside an A100. Exit 0 on success, 2 for a usage error, 1 for anything else.
 
-import { readFileSync } from 'node:fs';
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import { migrateResults } from '../core/migrate';
-import { type ResultsDocument, validateResults } from '../core/results';
 import { predictMeasured } from '../model/measured';
 import {
   type Prediction,
@@ -16,40 +13,10 @@ import {
 import { PROFILES } from '../model/profiles';
 import { buildReport } from '../model/report';
 import { UsageError } from './flags';
+import { CliError, loadResults } from './load-results';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
 import { reportJson } from './report-json';
-
-/** An error for the user: printed as one line, exit 1. */
-class CliError extends Error {}
-
-/** Reads and validates a results document; every failure is one readable line. */
-function loadResults(path: string): ResultsDocument {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : errorMessage(e);
-    throw new CliError(`cannot read results file ${path}: ${why}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`results file ${path} is not valid JSON: ${errorMessage(e)}`);
-  }
-  try {
-    return validateResults(migrateResults(value));
-  } catch (e) {
-    throw new CliError(`results file ${path}: ${errorMessage(e)}`);
-  }
-}
 
 function predict(args: PredictArgs, opts: PredictOptions) {
   const { model, format, source } = args;
