@@ -4,12 +4,7 @@
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
 import { predictMeasured } from '../model/measured';
-import {
-  type Prediction,
-  type PredictOptions,
-  predictSpec,
-  type SpecHardware,
-} from '../model/predictor';
+import { type Prediction, type PredictOptions, predictSpec } from '../model/predictor';
 import { PROFILES } from '../model/profiles';
 import { buildReport } from '../model/report';
 import { UsageError } from './flags';
@@ -17,6 +12,7 @@ import { CliError, loadResults } from './load-results';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
 import { reportJson } from './report-json';
+import { specHardware } from './spec-hardware';
 
 function predict(args: PredictArgs, opts: PredictOptions) {
   const { model, format, source } = args;
@@ -30,15 +26,7 @@ function predict(args: PredictArgs, opts: PredictOptions) {
     }
     return { prediction, gpuName: adapterName(results.adapter), results };
   }
-  const hw: SpecHardware =
-    source.kind === 'gpu'
-      ? source.gpu
-      : {
-          id: 'datasheet',
-          name: `a GPU with ${source.bandwidthGBps} GB/s and ${source.tflops} TFLOP/s`,
-          bandwidthGBps: source.bandwidthGBps,
-          fp16Tflops: source.tflops,
-        };
+  const hw = specHardware(source);
   const prediction = predictSpec(hw, PROFILES[args.runtime], model, format, opts);
   return { prediction, gpuName: hw.name };
 }

@@ -45,7 +45,7 @@ export interface SlaCapacity {
 
 export interface RateSweep {
   saturationRatePerS: number;
-  /** Grid points, then refinement points, sorted by rate. */
+  /** Grid points, then refinement points, sorted by rate; each rate once. */
   points: SweepPoint[];
   capacity: SlaCapacity[];
   /**
@@ -121,8 +121,13 @@ export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSw
   const saturation = saturationRate(config);
   if (!(saturation > 0)) throw new RangeError('the server finished nothing: no saturation rate');
   const points: SweepPoint[] = [];
+  // SLAs with the same limits bisect the same bracket: each rate runs once.
+  const byRate = new Map<number, SweepPoint>();
   const run = (rate: number) => {
+    const seen = byRate.get(rate);
+    if (seen !== undefined) return seen;
     const p = runAtRate(config, rate);
+    byRate.set(rate, p);
     points.push(p);
     opts.onPoint?.(p, points.length);
     return p;

@@ -47,6 +47,7 @@ describe('λ sweep', () => {
   it('traces the frontier: throughput follows λ until saturation, latency climbs', () => {
     const pts = sweep.points;
     expect(pts.length).toBe(16 + 5 * 2); // the grid, then 5 bisection steps for 2 of the SLAs
+    expect(new Set(pts.map((p) => p.ratePerS)).size).toBe(pts.length); // each rate runs once
     for (let i = 1; i < pts.length; i++) {
       expect(pts[i]?.ratePerS ?? 0).toBeGreaterThanOrEqual(pts[i - 1]?.ratePerS ?? 0);
     }
