@@ -17,6 +17,7 @@ import { element, make, onFilePicked } from './dom';
 import { t } from './i18n';
 import { fmtDateTime, fmtInt } from './i18n/numbers';
 import type { DocumentOrigin, Page, Section } from './section';
+import { sectionParams } from './url-state';
 
 /** A refused import in the page's language (the importer's detail kept as given). */
 export const importMessage = (e: unknown): string =>
@@ -168,7 +169,7 @@ function wireExports(current: () => ResultsDocument | null, say: Status) {
     try {
       const fragment = await encodePermalink(doc);
       linkField.hidden = false;
-      linkField.value = `${location.origin}${location.pathname}${fragment}`;
+      linkField.value = `${location.origin}${location.pathname}${fragment}${sectionParams()}`;
       linkField.select();
       say.ok(t().share.linkMade);
     } catch (e) {

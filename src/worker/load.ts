@@ -21,11 +21,8 @@ export async function runLoad(
   try {
     const { config, kvNote } = loadConfig(req);
     const head = { kvCapacityTokens: config.kvCapacityTokens ?? 0, kvNote };
-    if (req.ratePerS !== undefined) {
-      const workload = {
-        ...config.workload,
-        arrivals: { kind: 'poisson' as const, ratePerS: req.ratePerS },
-      };
+    if (req.single !== undefined) {
+      const workload = { ...config.workload, arrivals: req.single };
       return { ...head, run: simulate({ ...config, workload }) };
     }
     const total = maxSweepRuns(config, req.sweep);

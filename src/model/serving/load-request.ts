@@ -15,6 +15,7 @@ import type { SchedulerConfig } from './schedulers';
 import { servingHardware } from './setup';
 import type { SimulationResult } from './simulate';
 import type { RateSweep, SweepConfig, SweepOptions } from './sweep';
+import type { ArrivalSpec } from './workload';
 
 export type LoadSource =
   | { kind: 'spec'; gpu: string; runtime: ProfileId }
@@ -29,8 +30,8 @@ export interface LoadRequest {
   kvTokens?: number;
   workload: { requests: number; prompt: LengthDist; output: LengthDist; seed: number };
   scheduler: SchedulerConfig;
-  /** One run at this Poisson rate; absent: a sweep of λ. */
-  ratePerS?: number;
+  /** One run with these arrivals (Poisson at a rate, or a closed loop); absent: a sweep of λ. */
+  single?: Exclude<ArrivalSpec, { kind: 'trace' }>;
   sweep?: Omit<SweepOptions, 'onPoint'>;
 }
 

@@ -38,7 +38,7 @@ describe('load requests: plain inputs for the worker', () => {
   });
 
   it('one run at a rate, for the queue strip', async () => {
-    const answer = await runLoad({ ...req, ratePerS: 5 }, () => {});
+    const answer = await runLoad({ ...req, single: { kind: 'poisson', ratePerS: 5 } }, () => {});
     expect(answer?.sweep).toBeUndefined();
     expect(answer?.run?.counts.finished).toBe(200);
     expect(answer?.run?.assumptions[0]).toEqual({
@@ -57,8 +57,9 @@ describe('load requests: plain inputs for the worker', () => {
     expect(await first).toBeNull();
     expect(calls).toBe(2);
     const older = runLoad(req, () => {});
-    const newer = runLoad({ ...req, ratePerS: 3 }, () => {});
+    const newer = runLoad({ ...req, single: { kind: 'closed', users: 8, thinkMs: 0 } }, () => {});
     expect(await older).toBeNull();
     expect((await newer)?.run?.counts.finished).toBe(200);
+    expect((await newer)?.run?.assumptions[0]).toMatchObject({ id: 'arrivals-closed', users: 8 });
   });
 });
