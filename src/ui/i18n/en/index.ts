@@ -4,11 +4,12 @@
 import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
+import { load } from './load';
 import { page } from './page';
 import { predictions } from './predictions';
 import { presenter } from './presenter';
 import { share } from './share';
 
-export const en = { page, common, app, share, predictions, charts, presenter };
+export const en = { page, common, app, share, predictions, charts, presenter, load };
 
 export type Messages = typeof en;

@@ -4,9 +4,19 @@ import type { Messages } from '../en';
 import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
+import { load } from './load';
 import { page } from './page';
 import { predictions } from './predictions';
 import { presenter } from './presenter';
 import { share } from './share';
 
-export const zh: Messages = { page, common, app, share, predictions, charts, presenter };
+export const zh: Messages = {
+  page,
+  common,
+  app,
+  share,
+  predictions,
+  charts,
+  presenter,
+  load,
+};
