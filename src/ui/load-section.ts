@@ -95,10 +95,13 @@ function showControls(v: LoadView, s: LoadSettings, maxRate: number): void {
 
 function sliderText(v: LoadView, s: LoadSettings): void {
   const m = t().load;
-  v.sliderText.textContent =
+  const text =
     s.mode === 'rate'
       ? m.rateSlider({ rate: fmt(s.ratePerS) })
       : m.usersSlider({ users: fmtInt(s.users) });
+  v.sliderText.textContent = text;
+  v.slider.setAttribute('aria-label', m.modes[s.mode]);
+  v.slider.setAttribute('aria-valuetext', text);
 }
 
 /** Where step times come from: a reference GPU, or the measured document with a memory size. */

@@ -109,26 +109,22 @@ export function buildLoadView(host: HTMLElement) {
     v.download,
   );
   v.compare.hidden = true;
+  const scroll = (el: HTMLTableElement) => {
+    const box = make('div', undefined, 'table-scroll');
+    box.tabIndex = 0; // a region that scrolls is reachable by keyboard
+    box.append(el);
+    return box;
+  };
   host.append(
-    v.title,
-    v.intro,
-    controls,
-    v.status,
-    v.kv,
-    v.ttft.box,
-    v.itl.box,
-    v.capacity,
-    v.queueTitle,
-    v.at,
-    v.queue.box,
-    v.goodput,
-    v.compareTitle,
-    v.compareNote,
-    v.compare,
+    ...[v.title, v.intro, controls, v.status, v.kv, v.ttft.box, v.itl.box],
+    scroll(v.capacity),
+    ...[v.queueTitle, v.at, v.queue.box],
+    scroll(v.goodput),
+    ...[v.compareTitle, v.compareNote],
+    scroll(v.compare),
     v.chapterTitle,
-    v.chapter,
-    v.chapterGap,
-    v.chapterTtft,
+    scroll(v.chapter),
+    ...[v.chapterGap, v.chapterTtft],
   );
   return v;
 }
