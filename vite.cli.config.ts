@@ -10,7 +10,11 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      input: { bench: 'src/cli/bench.ts', predict: 'src/cli/predict.ts' },
+      input: {
+        bench: 'src/cli/bench.ts',
+        predict: 'src/cli/predict.ts',
+        simulate: 'src/cli/simulate.ts',
+      },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

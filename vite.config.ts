@@ -41,7 +41,11 @@ export default defineConfig({
                 name: 'gpu (lavapipe)',
                 include: ['test/gpu/**/*.test.ts'],
                 // The CLI tests build and run the CLI; once (above) is enough.
-                exclude: ['test/gpu/cli.test.ts', 'test/gpu/predict-cli.test.ts'],
+                exclude: [
+                  'test/gpu/cli.test.ts',
+                  'test/gpu/predict-cli.test.ts',
+                  'test/gpu/simulate-cli.test.ts',
+                ],
                 environment: 'node' as const,
                 pool: 'forks' as const,
                 env: vulkanEnv(lavapipe),

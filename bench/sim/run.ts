@@ -2,8 +2,12 @@
 // Workload: Llama 3 8B FP16 on an A100 (spec mode, native runtime), the chapter's lengths (512-token
 // prompts, outputs lognormal mean 128 / P99 512), Poisson arrivals at 10 requests/s (the
 // continuous schedulers keep ~25–30 sequences decoding), each scheduler in turn. Prints the
-// median wall time of 5 runs after one warm-up run, plus a 16-point λ sweep of 2,000-request runs.
+// median wall time of 5 runs after one warm-up run, plus a 16-point λ sweep of 2,000-request runs,
+// and what `npm run simulate -- … --requests 10000 --json` computes after parsing its flags.
 
+import { parseSimulateArgs } from '../../src/cli/simulate-args';
+import { simulationJson } from '../../src/cli/simulate-report';
+import { runSimulation } from '../../src/cli/simulate-run';
 import { CHAPTER_A100_LLAMA3_8B_FP16 as A100_TABLE } from '../../src/model/chapter';
 import { chapterA100Hardware } from '../../src/model/serving/chapter-scenario';
 import { CHAPTER_OUTPUT_LENGTHS, CHAPTER_PROMPT_LENGTHS } from '../../src/model/serving/lengths';
@@ -65,6 +69,35 @@ console.log(
 );
 for (const c of sweep.capacity) {
   console.log(
-    `  ${c.sla.id.padEnd(26)} max λ ${c.maxRatePerS?.toFixed(2) ?? '—'} requests/s (${c.note}${c.limitedBy ? `; limited by ${c.limitedBy}` : ''})`,
+    `  ${c.sla.id.padEnd(26)} max λ ${c.maxRatePerS?.toFixed(2) ?? '—'} requests/s (${c.finding}${c.limitedBy ? `; limited by ${c.limitedBy}` : ''})`,
+  );
+}
+
+// What `npm run simulate -- … --requests 10000 --json` does after parsing: the run and its JSON.
+const argv = [
+  '--gpu',
+  'a100',
+  '--model',
+  'llama-3-8b',
+  '--weights',
+  'fp16',
+  '--rate',
+  '10',
+  '--requests',
+  '10000',
+  '--json',
+];
+const parsed = parseSimulateArgs(argv);
+if (!parsed.help) {
+  const jsonTimes: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i <= RUNS; i++) {
+    const t1 = performance.now();
+    const { header, outcome } = runSimulation(parsed);
+    bytes = JSON.stringify(simulationJson(header, outcome)).length;
+    if (i > 0) jsonTimes.push(performance.now() - t1); // the first run warms up
+  }
+  console.log(
+    `simulate ${argv.join(' ')}: ${median(jsonTimes).toFixed(1)} ms median of ${RUNS} (hardware, run and JSON; ${bytes} characters)`,
   );
 }

@@ -1,6 +1,6 @@
 // The predict CLI's engine flags (issue 12): which engine a spec prediction stands for, how many
 // GPUs in tensor parallel, the datasheet's FP32 shader rate, vendor and memory, and the model's
-// context limit. Kept apart from ./predict-args.ts, which spreads these in.
+// context limit. Kept apart from ./hardware-args.ts, which spreads these in for predict and simulate.
 
 import type { WeightFormat } from '../core/formats';
 import {
@@ -46,13 +46,21 @@ export interface EngineArgs {
 
 type Values = { [K in keyof typeof ENGINE_FLAGS]?: string };
 
+/** The token counts a prediction is asked for, checked against the model's context limit. */
+export interface ContextLengths {
+  promptTokens: number;
+  outputTokens: number;
+  context: number | undefined;
+}
+
 interface Context {
   model: ModelConfig;
   format: WeightFormat;
   source: { kind: 'gpu' | 'datasheet' | 'results'; gpu?: { vendor: Vendor } };
-  promptTokens: number;
-  outputTokens: number;
-  context: number | undefined;
+  /** Absent where the CLI asks for no fixed lengths (simulate samples them). */
+  lengths?: ContextLengths;
+  /** --memory-gb also goes with --from (simulate: the memory WebGPU does not report). */
+  memoryWithResults?: boolean;
 }
 
 /** The vendor an engine implies where a datasheet does not say. */
@@ -111,17 +119,21 @@ function tpOf(
 }
 
 /** Refuses a prompt + output or a context beyond the model's context limit. */
-export function checkContextLimit(c: Context, fail: (reason: string) => UsageError): void {
-  const max = c.model.maxContextTokens;
+export function checkContextLimit(
+  model: ModelConfig,
+  c: ContextLengths,
+  fail: (reason: string) => UsageError,
+): void {
+  const max = model.maxContextTokens;
   const total = c.promptTokens + c.outputTokens;
   if (total > max) {
     throw fail(
-      `--prompt ${c.promptTokens} + --output ${c.outputTokens} = ${total} tokens exceed ${c.model.name}'s context limit of ${max} tokens (max_position_embeddings).`,
+      `--prompt ${c.promptTokens} + --output ${c.outputTokens} = ${total} tokens exceed ${model.name}'s context limit of ${max} tokens (max_position_embeddings).`,
     );
   }
   if (c.context !== undefined && c.context > max) {
     throw fail(
-      `--context ${c.context} exceeds ${c.model.name}'s context limit of ${max} tokens (max_position_embeddings).`,
+      `--context ${c.context} exceeds ${model.name}'s context limit of ${max} tokens (max_position_embeddings).`,
     );
   }
 }
@@ -134,7 +146,7 @@ export function parseEngineArgs(
   const engine = engineOf(values, fail);
   const measured = c.source.kind === 'results';
   const given = (['engine', 'runtime', 'tp', 'vendor', 'memory-gb', 'fp32-tflops'] as const).filter(
-    (k) => values[k] !== undefined,
+    (k) => values[k] !== undefined && !(k === 'memory-gb' && c.memoryWithResults === true),
   );
   if (measured && given.length > 0) {
     throw fail(
@@ -174,7 +186,7 @@ export function parseEngineArgs(
       throw fail(`--memory-gb must be a number greater than 0, got "${mem}".`);
     }
   }
-  checkContextLimit(c, fail);
+  if (c.lengths !== undefined) checkContextLimit(c.model, c.lengths, fail);
   return {
     engine,
     runtime: ENGINES[engine].engineClass,

@@ -4,47 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import { migrateResults } from '../core/migrate';
-import { type ResultsDocument, validateResults } from '../core/results';
 import { predictMeasured } from '../model/measured';
 import type { Prediction, PredictOptions } from '../model/predictor';
 import { buildReport } from '../model/report';
-import { predictSpec, type SpecHardware } from '../model/spec-estimator';
+import { predictSpec } from '../model/spec-estimator';
 import { UsageError } from './flags';
+import { CliError, loadResults } from './load-results';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
 import { reportJson } from './report-json';
-
-/** An error for the user: printed as one line, exit 1. */
-class CliError extends Error {}
-
-/** Reads and validates a results document; every failure is one readable line. */
-function loadResults(path: string): ResultsDocument {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : errorMessage(e);
-    throw new CliError(`cannot read results file ${path}: ${why}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`results file ${path} is not valid JSON: ${errorMessage(e)}`);
-  }
-  try {
-    return validateResults(migrateResults(value));
-  } catch (e) {
-    throw new CliError(`results file ${path}: ${errorMessage(e)}`);
-  }
-}
+import { specHardware } from './spec-hardware';
 
 function predict(args: PredictArgs, opts: PredictOptions) {
   const { model, format, source } = args;
@@ -58,18 +27,7 @@ function predict(args: PredictArgs, opts: PredictOptions) {
     }
     return { prediction, gpuName: adapterName(results.adapter), results };
   }
-  const hw: SpecHardware =
-    source.kind === 'gpu'
-      ? source.gpu
-      : {
-          id: 'datasheet',
-          name: `a GPU with ${source.bandwidthGBps} GB/s and ${source.tflops} TFLOP/s`,
-          vendor: args.vendor,
-          bandwidthGBps: source.bandwidthGBps,
-          fp16Tflops: source.tflops,
-          ...(source.fp32Tflops === undefined ? {} : { fp32Tflops: source.fp32Tflops }),
-          ...(args.memoryGB === undefined ? {} : { memoryGB: args.memoryGB }),
-        };
+  const hw = specHardware(source, args);
   const prediction = predictSpec(hw, args.engine, model, format, { ...opts, tp: args.tp });
   return { prediction, gpuName: hw.name, hw };
 }

@@ -4,8 +4,9 @@ import { errorMessage } from '../core/error-message';
 import { capToContext } from '../model/predictor';
 import { predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
+import { chapterA100Serving } from '../model/serving/chapter-scenario';
 import { t } from './i18n';
-import { fmt } from './i18n/numbers';
+import { fmt, fmtInt } from './i18n/numbers';
 import type { SlideId } from './presenter-slides';
 import type { Page } from './section';
 
@@ -35,9 +36,23 @@ function predictionFigure(slide: 'decode' | 'predictions', page: Page): string {
   }
 }
 
+/** The chapter's A100 with 64 users under load: the ITL tail beside its mean. */
+function loadFigure(): string {
+  const row = chapterA100Serving()[1];
+  if (row === undefined) return '';
+  const itl = row.result.itlMs;
+  return t().presenter.figure.load({
+    users: fmtInt(row.users),
+    mean: fmt(itl.mean),
+    p95: fmt(itl.p95),
+    p99: fmt(itl.p99),
+  });
+}
+
 export function presenterFigure(slide: SlideId, page: Page): string {
   const m = t().presenter.figure;
   if (slide === 'decode' || slide === 'predictions') return predictionFigure(slide, page);
+  if (slide === 'load') return loadFigure();
   const doc = page.onScreen();
   const roof = doc === null ? null : fitRoofline(doc);
   const beta = roof?.bandwidthGBps;

@@ -6,6 +6,7 @@ export const SLIDES = [
   { id: 'roofline', sections: ['roofline'] },
   { id: 'decode', sections: ['run', 'latency'] },
   { id: 'predictions', sections: ['predictions'] },
+  { id: 'load', sections: ['load'] },
 ] as const;
 
 export type SlideId = (typeof SLIDES)[number]['id'];

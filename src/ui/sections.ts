@@ -10,6 +10,7 @@ import { adapterSection } from './adapter-panel';
 import { bandwidthSection } from './bandwidth';
 import { compareSection } from './compare-panel';
 import { latencySection } from './latency';
+import { loadSection } from './load-section';
 import { memorySection } from './memory';
 import { predictionsSection } from './predictions';
 import { presenterSection } from './presenter';
@@ -30,6 +31,7 @@ export const SECTIONS: readonly Section[] = [
   rooflineSection,
   predictionsSection,
   latencySection,
+  loadSection,
   bandwidthSection,
   memorySection,
   resultsSection,

@@ -18,6 +18,7 @@ import { element, make, onFilePicked } from './dom';
 import { t } from './i18n';
 import { fmtDateTime, fmtInt } from './i18n/numbers';
 import type { DocumentOrigin, Page, Section } from './section';
+import { sectionParams } from './url-state';
 
 /** A refused import in the page's language (the importer's detail kept as given). */
 export const importMessage = (e: unknown): string =>
@@ -170,7 +171,7 @@ function wireExports(current: () => ResultsDocument | null, say: Status) {
       // A model read from a config.json (the page's `m=`) travels with the results.
       const fragment = withModelParam(await encodePermalink(doc), modelParamOf(location.hash));
       linkField.hidden = false;
-      linkField.value = `${location.origin}${location.pathname}${fragment}`;
+      linkField.value = `${location.origin}${location.pathname}${fragment}${sectionParams()}`;
       linkField.select();
       say.ok(t().share.linkMade);
     } catch (e) {

@@ -8,6 +8,7 @@ import { BenchRunner } from '../bench/runner';
 import { errorMessage } from '../core/error-message';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { isGpuError } from '../gpu/errors';
+import { cancelLoad, runLoad } from './load';
 import type { AdapterReport, BenchWorkerApi, RunCallbacks } from './protocol';
 
 let gpu: GpuContext | null = null;
@@ -77,6 +78,9 @@ const api: BenchWorkerApi = {
   bufferStats() {
     return { ...totals };
   },
+
+  simulateLoad: (req, onProgress) => runLoad(req, (done, total) => onProgress(done, total)),
+  cancelLoad,
 };
 
 Comlink.expose(api);

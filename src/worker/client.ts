@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import type { Progress } from '../bench/runner';
 import type { PlanName, ResultRow, ResultsDocument } from '../core/results';
 import type { RunSettings } from '../core/settings';
-import type { AdapterReport, BenchWorkerApi } from './protocol';
+import type { AdapterReport, BenchWorkerApi, LoadAnswer, LoadRequest } from './protocol';
 
 export interface BenchClient {
   describe(): Promise<AdapterReport>;
@@ -19,6 +19,12 @@ export interface BenchClient {
   cancel(): Promise<void>;
   bufferStats(): Promise<{ live: number; created: number; destroyed: number }>;
   destroyDevice(): Promise<void>;
+  /** A serving simulation or λ sweep in the worker (see BenchWorkerApi.simulateLoad). */
+  simulateLoad(
+    req: LoadRequest,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<LoadAnswer | null>;
+  cancelLoad(): Promise<void>;
   terminate(): void;
 }
 
@@ -36,6 +42,8 @@ export function createBenchClient(): BenchClient {
     cancel: () => api.cancel(),
     bufferStats: () => api.bufferStats(),
     destroyDevice: () => api.destroyDevice(),
+    simulateLoad: (req, onProgress) => api.simulateLoad(req, Comlink.proxy(onProgress)),
+    cancelLoad: () => api.cancelLoad(),
     terminate: () => {
       api[Comlink.releaseProxy]();
       worker.terminate();

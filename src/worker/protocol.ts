@@ -10,6 +10,9 @@ import type {
 } from '../core/results';
 import type { RunSettings } from '../core/settings';
 import type { GpuErrorCode } from '../gpu/errors';
+import type { LoadAnswer, LoadRequest } from '../model/serving/load-request';
+
+export type { LoadAnswer, LoadRequest };
 
 export type AdapterReport =
   | {
@@ -51,4 +54,14 @@ export interface BenchWorkerApi {
   destroyDevice(): void;
   /** Live GPU buffers and totals, for leak checks. */
   bufferStats(): { live: number; created: number; destroyed: number };
+  /**
+   * A serving simulation (one λ) or a λ sweep from plain inputs, off the page's thread; progress
+   * after each run of a sweep. Resolves null when cancelled (cancelLoad, or a newer request).
+   */
+  simulateLoad(
+    req: LoadRequest,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<LoadAnswer | null>;
+  /** Stops the simulation in progress between two runs. */
+  cancelLoad(): void;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/flags';
 import { ModelConfigFileError } from '../../src/cli/model-flags';
 import { parsePredictArgs } from '../../src/cli/predict-args';
+import { parseSimulateArgs } from '../../src/cli/simulate-args';
 
 const files: Record<string, string> = {
   'models/Mixtral/config.json': JSON.stringify({
@@ -58,6 +59,26 @@ describe('predict: --model-config and --kv-bits', () => {
   it('--model and --model-config together is a usage error', () => {
     expect(() =>
       parsePredictArgs(
+        ['--model', 'llama-3-8b', '--model-config', 'falcon.json', ...base],
+        readText,
+      ),
+    ).toThrow('Give --model or --model-config, not both.');
+  });
+});
+
+describe('simulate: the same --model-config and --kv-bits', () => {
+  it('reads a config.json through the reader it is given, and takes --kv-bits', () => {
+    const argv = ['--model-config', 'models/Mixtral/config.json', ...base, '--rate', '1'];
+    const a = parseSimulateArgs([...argv, '--kv-bits', '4'], readText);
+    if (a.help) throw new Error('help');
+    expect(a.model.name).toBe('Mixtral');
+    expect(a.model.moe?.experts).toBe(8);
+    expect(a.kvBits).toBe(4);
+    expect(() =>
+      parseSimulateArgs(['--model-config', 'falcon.json', ...base, '--rate', '1'], readText),
+    ).toThrow(ModelConfigFileError);
+    expect(() =>
+      parseSimulateArgs(
         ['--model', 'llama-3-8b', '--model-config', 'falcon.json', ...base],
         readText,
       ),

@@ -1,5 +1,5 @@
 // Step times from the predictor: the same Estimator that draws the ITL-vs-batch curve (spec mode:
-// datasheet + runtime profile; measured mode: this GPU's kernels). Nothing is recomputed here;
+// datasheet + engine profile; measured mode: this GPU's kernels). Nothing is recomputed here;
 // the estimator's answers are tabulated so a 10,000-request run does not call it per step.
 //
 // Decode: Estimator.decode(batch, context) takes the context per sequence; a batch holding C
@@ -14,11 +14,9 @@
 // (its attention over earlier chunks is left out).
 
 import type { Estimator } from '../predictor';
-import type { Range } from '../range';
-import type { StepTimes } from './step-times';
+import type { RangeEnd, StepTimes } from './step-times';
 
-/** Which end of the predictor's range to run: expected, optimistic (low) or pessimistic (high). */
-export type RangeEnd = keyof Range;
+export type { RangeEnd };
 
 export interface EstimatorStepTimesOptions {
   end?: RangeEnd;
@@ -66,6 +64,6 @@ export function stepTimesFromEstimator(
       return ms;
     },
     stepOverheadMs: opts.stepOverheadMs ?? 0,
-    source: `${est.mode} prediction for ${est.gpu}${est.engine === undefined ? '' : ` (${est.engine.id} engine)`}, ${end} end of the range`,
+    source: { kind: 'estimator', mode: est.mode, gpu: est.gpu, engine: est.engine?.id, end },
   };
 }

@@ -4,12 +4,13 @@
 
 import type { WeightFormat } from '../../core/formats';
 import { kvBytesPerToken, type ModelConfig, weightMemoryBytes } from '../llm';
+import type { KvNote } from './notes';
 
 export const DEFAULT_MEMORY_UTILIZATION = 0.9;
 
 export interface KvCapacity {
   tokens: number;
-  note: string;
+  note: KvNote;
 }
 
 export class NoKvRoomError extends Error {
@@ -39,6 +40,13 @@ export function kvCapacityFromMemory(
   }
   return {
     tokens,
-    note: `${tokens.toLocaleString('en-US')} tokens: ${gb(capacityBytes)} GB × ${share} − ${gb(weights)} GB of weights, at ${perToken / 1024} KiB per token`,
+    note: {
+      id: 'kv-memory',
+      tokens,
+      capacityBytes,
+      share,
+      weightBytes: weights,
+      bytesPerToken: perToken,
+    },
   };
 }

@@ -84,14 +84,3 @@ export function lengthSampler(dist: LengthDist, rng: Rng): () => number {
     }
   }
 }
-
-export function describeLengthDist(dist: LengthDist): string {
-  switch (dist.kind) {
-    case 'fixed':
-      return `fixed ${dist.tokens}`;
-    case 'exponential':
-      return `exponential, mean ${dist.mean}`;
-    case 'lognormal':
-      return `lognormal, mean ${dist.mean} / P99 ${dist.p99}`;
-  }
-}

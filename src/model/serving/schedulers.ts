@@ -14,24 +14,6 @@ export type SchedulerConfig =
   /** Every step spends a token budget: one token per running decode first, the rest on prefill chunks. */
   | { kind: 'chunked'; maxBatch: number; tokenBudget: number };
 
-export const SCHEDULER_LABELS: Readonly<Record<SchedulerKind, string>> = {
-  static: 'static batching',
-  continuous: 'continuous batching',
-  chunked: 'continuous batching with chunked prefill',
-};
-
-/** What each policy does, in words, for the results. */
-export function describeScheduler(c: SchedulerConfig): string {
-  switch (c.kind) {
-    case 'static':
-      return `static batching: a batch of up to ${c.maxBatch} starts when full or when its oldest request has waited ${c.timeoutMs} ms; prompts are padded to the longest; the batch runs until its longest reply ends, every step costing the full batch; requests arriving meanwhile wait`;
-    case 'continuous':
-      return `continuous batching (vLLM-style, prefill first): at each step, waiting requests that fit (up to ${c.maxBatch} sequences, ${c.maxPrefillTokens} prompt tokens per step) are prefilled in one step while running decodes pause; otherwise every running sequence decodes one token`;
-    case 'chunked':
-      return `chunked prefill: each step has a ${c.tokenBudget}-token budget, one token for each running decode first, the rest for prompt chunks in arrival order (up to ${c.maxBatch} sequences); decodes and chunks run in one fused pass`;
-  }
-}
-
 /** Defaults: 256 sequences (vLLM's max_num_seqs default); the token figures are settings. */
 export function defaultScheduler(kind: SchedulerKind): SchedulerConfig {
   switch (kind) {

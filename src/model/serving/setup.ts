@@ -7,12 +7,13 @@ import type { ModelConfig } from '../llm';
 import type { Estimator } from '../predictor';
 import { type EstimatorStepTimesOptions, stepTimesFromEstimator } from './from-estimator';
 import { kvCapacityFromMemory } from './kv-capacity';
+import type { KvNote } from './notes';
 import type { StepTimes } from './step-times';
 
 export interface ServingHardware {
   stepTimes: StepTimes;
   kvCapacityTokens: number;
-  kvNote: string;
+  kvNote: KvNote;
 }
 
 export interface ServingHardwareOptions extends EstimatorStepTimesOptions {
@@ -45,7 +46,7 @@ export function servingHardware(
     if (!Number.isInteger(t) || t < 1) {
       throw new RangeError(`KV-cache size must be a whole number of tokens ≥ 1, got ${t}`);
     }
-    return { stepTimes, kvCapacityTokens: t, kvNote: `${t.toLocaleString('en-US')} tokens (set)` };
+    return { stepTimes, kvCapacityTokens: t, kvNote: { id: 'kv-set', tokens: t } };
   }
   const bytes = opts.memoryBytes ?? est.capacityBytes;
   if (bytes === undefined) throw new UnknownKvCapacityError(est.gpu);

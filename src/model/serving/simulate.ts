@@ -4,15 +4,9 @@
 import type { SlaThresholds } from '../chapter';
 import { ServingEngine } from './engine';
 import type { RequestRecord } from './finished-log';
-import { describeLengthDist } from './lengths';
 import { type RunMetrics, runMetrics } from './metrics';
-import {
-  describeScheduler,
-  SCHEDULER_LABELS,
-  type SchedulerConfig,
-  type SchedulerKind,
-  schedulerPolicy,
-} from './schedulers';
+import type { ServingNote, StepTimesSource } from './notes';
+import { type SchedulerConfig, type SchedulerKind, schedulerPolicy } from './schedulers';
 import type { StepTimes } from './step-times';
 import { requestSource, type WorkloadSpec } from './workload';
 
@@ -36,26 +30,22 @@ export interface SimulationConfig {
 
 export interface SimulationResult extends RunMetrics {
   scheduler: SchedulerKind;
-  schedulerLabel: string;
-  stepTimesSource: string;
+  stepTimesSource: StepTimesSource;
   kvCapacityTokens: number;
-  /** The policies and approximations this run rests on, in words. */
-  assumptions: string[];
+  /** The policies and approximations this run rests on, as codes (./notes.ts). */
+  assumptions: ServingNote[];
   requests?: RequestRecord[];
 }
 
-export const ADMISSION_POLICY =
-  'FCFS admission: a request starts only when a batch slot is free and its prompt + output tokens fit in the free KV cache, reserved up front, so nothing is preempted; a request that could never fit is rejected on arrival';
-
-function describeArrivals(w: WorkloadSpec): string {
+function arrivalNote(w: WorkloadSpec): ServingNote {
   const a = w.arrivals;
   switch (a.kind) {
     case 'poisson':
-      return `${w.requests} requests, Poisson arrivals at ${a.ratePerS} requests/s`;
+      return { id: 'arrivals-poisson', requests: w.requests, ratePerS: a.ratePerS };
     case 'closed':
-      return `${w.requests} requests from ${a.users} users in a closed loop, think time ${a.thinkMs > 0 ? `exponential, mean ${a.thinkMs} ms` : 'none'}`;
+      return { id: 'arrivals-closed', requests: w.requests, users: a.users, thinkMs: a.thinkMs };
     case 'trace':
-      return `${Math.min(w.requests, a.requests.length)} requests replayed from a trace`;
+      return { id: 'arrivals-trace', requests: Math.min(w.requests, a.requests.length) };
   }
 }
 
@@ -81,26 +71,25 @@ export function simulate(config: SimulationConfig): SimulationResult {
   }
 
   const w = config.workload;
-  const lengths =
-    w.arrivals.kind === 'trace'
-      ? []
-      : [
-          `prompt lengths ${describeLengthDist(w.prompt)}; output lengths ${describeLengthDist(w.output)} (whole tokens ≥ 1)`,
-        ];
+  const lengths: ServingNote[] =
+    w.arrivals.kind === 'trace' ? [] : [{ id: 'lengths', prompt: w.prompt, output: w.output }];
   return {
     scheduler: config.scheduler.kind,
-    schedulerLabel: SCHEDULER_LABELS[config.scheduler.kind],
     stepTimesSource: config.stepTimes.source,
     kvCapacityTokens: kv,
     ...runMetrics(engine, config.slas),
     assumptions: [
-      describeArrivals(w),
+      arrivalNote(w),
       ...lengths,
-      `seed ${w.seed}`,
-      describeScheduler(config.scheduler),
-      ADMISSION_POLICY,
-      'the first output token comes with the end of its prompt’s prefill; TTFT includes queueing',
-      `step times: ${config.stepTimes.source}; ${config.stepTimes.stepOverheadMs} ms overhead per step`,
+      { id: 'seed', seed: w.seed },
+      { id: 'scheduler', scheduler: config.scheduler },
+      { id: 'admission' },
+      { id: 'ttft-includes-queue' },
+      {
+        id: 'step-times',
+        source: config.stepTimes.source,
+        stepOverheadMs: config.stepTimes.stepOverheadMs,
+      },
     ],
     ...(config.keepRequests === true ? { requests: engine.finished.toRecords() } : {}),
   };

@@ -2,6 +2,25 @@
 // numbers come from (the predictor in spec or measured mode, or fixed values in tests) is the
 // adapter's business (from-estimator.ts).
 
+import type { EngineId } from '../engines/ids';
+import type { Range } from '../range';
+
+/** Which end of the predictor's range to run: expected, optimistic (low) or pessimistic (high). */
+export type RangeEnd = keyof Range;
+
+/** Where a run's step times come from. */
+export type StepTimesSource =
+  | { kind: 'fixed' }
+  | {
+      kind: 'estimator';
+      mode: 'spec' | 'measured';
+      /** The GPU's id (spec mode) or the adapter's name (measured mode), as the estimator gives it. */
+      gpu: string;
+      /** Spec mode: the engine profile the step times stand for. */
+      engine: EngineId | undefined;
+      end: RangeEnd;
+    };
+
 export interface StepTimes {
   /** ms for one decode step of `batch` sequences holding `contextTokens` cached tokens in all. */
   decodeMs(batch: number, contextTokens: number): number;
@@ -10,7 +29,7 @@ export interface StepTimes {
   /** ms added to every step: scheduling, sampling, host round trips. */
   stepOverheadMs: number;
   /** Where the times come from, for the results. */
-  source: string;
+  source: StepTimesSource;
 }
 
 /**
@@ -54,6 +73,6 @@ export function fixedStepTimes(o: FixedStepTimesOptions): StepTimes {
     decodeMs: (batch, ctx) => o.decodeMs + perSeq * batch + perCtx * ctx,
     prefillMs: (tokens) => fixed + perTok * tokens,
     stepOverheadMs: o.stepOverheadMs ?? 0,
-    source: 'fixed step times',
+    source: { kind: 'fixed' },
   };
 }

@@ -35,15 +35,26 @@ export interface SlaCapacity {
   missedAtRatePerS: number | undefined;
   /** What the missing run failed on. */
   limitedBy: 'ttft' | 'itl' | 'both' | undefined;
-  note: string;
+  /**
+   * How the answer was found: the SLA sets no limit (the ceiling is the saturation rate), it was
+   * missed even at the lightest rate tried, met at every rate tried (the true ceiling is higher),
+   * or bracketed between maxRatePerS and missedAtRatePerS.
+   */
+  finding: 'no-limit' | 'missed-at-lightest' | 'met-everywhere' | 'bracketed';
 }
 
 export interface RateSweep {
   saturationRatePerS: number;
-  /** Grid points, then refinement points, sorted by rate. */
+  /** Grid points, then refinement points, sorted by rate; each rate once. */
   points: SweepPoint[];
   capacity: SlaCapacity[];
-  method: string;
+  /**
+   * The method: Poisson λ on a grid of `fractions` of the saturation rate (a closed loop of
+   * `saturationUsers` users, no think time), then `refineSteps` bisection steps per SLA between
+   * the last rate meeting it and the first missing it; an SLA is met when P95 TTFT and P95 ITL
+   * are under its limits.
+   */
+  method: { fractions: number; saturationUsers: number; refineSteps: number };
 }
 
 /** The workload without its arrivals: the sweep supplies Poisson arrivals at each rate. */
@@ -100,7 +111,72 @@ function limitedBy(o: SlaOutcome | undefined): SlaCapacity['limitedBy'] {
   return !o.ttftOk && !o.itlOk ? 'both' : o.ttftOk ? 'itl' : 'ttft';
 }
 
-export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSweep {
+type Runner = (rate: number) => Generator<number, SweepPoint, void>;
+
+/** The highest λ meeting one SLA: from the grid, then bisection between its bracketing rates. */
+function* slaCapacity(
+  sla: SlaThresholds,
+  grid: readonly SweepPoint[],
+  saturation: number,
+  steps: number,
+  run: Runner,
+): Generator<number, SlaCapacity, void> {
+  const none = { missedAtRatePerS: undefined, limitedBy: undefined };
+  if (sla.ttftP95Ms === undefined && sla.itlP95Ms === undefined) {
+    return { sla, maxRatePerS: saturation, ...none, finding: 'no-limit' };
+  }
+  const firstMiss = grid.findIndex((p) => outcomeOf(p, sla)?.met !== true);
+  if (firstMiss === 0) {
+    const miss = grid[0];
+    return {
+      sla,
+      maxRatePerS: undefined,
+      missedAtRatePerS: miss?.ratePerS,
+      limitedBy: miss === undefined ? undefined : limitedBy(outcomeOf(miss, sla)),
+      finding: 'missed-at-lightest',
+    };
+  }
+  if (firstMiss < 0) {
+    return {
+      sla,
+      maxRatePerS: grid[grid.length - 1]?.ratePerS,
+      ...none,
+      finding: 'met-everywhere',
+    };
+  }
+  let good = grid[firstMiss - 1] as SweepPoint;
+  let bad = grid[firstMiss] as SweepPoint;
+  for (let i = 0; i < steps; i++) {
+    const p = yield* run(Math.sqrt(good.ratePerS * bad.ratePerS));
+    if (outcomeOf(p, sla)?.met === true) good = p;
+    else bad = p;
+  }
+  return {
+    sla,
+    maxRatePerS: good.ratePerS,
+    missedAtRatePerS: bad.ratePerS,
+    limitedBy: limitedBy(outcomeOf(bad, sla)),
+    finding: 'bracketed',
+  };
+}
+
+/** The most simulations a sweep runs (the saturation run included), for progress bars. */
+export function maxSweepRuns(config: SweepConfig, opts: SweepOptions = {}): number {
+  const slas = config.slas ?? SLAS;
+  const limited = slas.filter((s) => s.ttftP95Ms !== undefined || s.itlP95Ms !== undefined);
+  return (
+    1 + (opts.fractions ?? DEFAULT_FRACTIONS).length + (opts.refineSteps ?? 6) * limited.length
+  );
+}
+
+/**
+ * The sweep one simulation at a time: yields the number of runs done after each, returns the
+ * sweep. A caller can pause between runs (the page's worker does, so a sweep can be cancelled).
+ */
+export function* sweepSteps(
+  config: SweepConfig,
+  opts: SweepOptions = {},
+): Generator<number, RateSweep, void> {
   const slas = config.slas ?? SLAS;
   const fractions = opts.fractions ?? DEFAULT_FRACTIONS;
   if (fractions.length === 0 || fractions.some((f) => !(f > 0))) {
@@ -109,65 +185,41 @@ export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSw
   const steps = opts.refineSteps ?? 6;
   const saturation = saturationRate(config);
   if (!(saturation > 0)) throw new RangeError('the server finished nothing: no saturation rate');
+  yield 1;
   const points: SweepPoint[] = [];
-  const run = (rate: number) => {
+  // SLAs with the same limits bisect the same bracket: each rate runs once.
+  const byRate = new Map<number, SweepPoint>();
+  const run: Runner = function* (rate) {
+    const seen = byRate.get(rate);
+    if (seen !== undefined) return seen;
     const p = runAtRate(config, rate);
+    byRate.set(rate, p);
     points.push(p);
     opts.onPoint?.(p, points.length);
+    yield 1 + points.length;
     return p;
   };
-  const grid = [...fractions].sort((a, b) => a - b).map((f) => run(f * saturation));
-
-  const capacity = slas.map((sla): SlaCapacity => {
-    if (sla.ttftP95Ms === undefined && sla.itlP95Ms === undefined) {
-      return {
-        sla,
-        maxRatePerS: saturation,
-        missedAtRatePerS: undefined,
-        limitedBy: undefined,
-        note: 'no latency limit: the ceiling is the saturation rate',
-      };
-    }
-    const firstMiss = grid.findIndex((p) => outcomeOf(p, sla)?.met !== true);
-    if (firstMiss === 0) {
-      const miss = grid[0];
-      return {
-        sla,
-        maxRatePerS: undefined,
-        missedAtRatePerS: miss?.ratePerS,
-        limitedBy: miss === undefined ? undefined : limitedBy(outcomeOf(miss, sla)),
-        note: 'missed even at the lightest rate tried',
-      };
-    }
-    if (firstMiss < 0) {
-      return {
-        sla,
-        maxRatePerS: grid[grid.length - 1]?.ratePerS,
-        missedAtRatePerS: undefined,
-        limitedBy: undefined,
-        note: 'met at every rate tried: the true ceiling is higher',
-      };
-    }
-    let good = grid[firstMiss - 1] as SweepPoint;
-    let bad = grid[firstMiss] as SweepPoint;
-    for (let i = 0; i < steps; i++) {
-      const p = run(Math.sqrt(good.ratePerS * bad.ratePerS));
-      if (outcomeOf(p, sla)?.met === true) good = p;
-      else bad = p;
-    }
-    return {
-      sla,
-      maxRatePerS: good.ratePerS,
-      missedAtRatePerS: bad.ratePerS,
-      limitedBy: limitedBy(outcomeOf(bad, sla)),
-      note: `between ${good.ratePerS.toPrecision(3)} and ${bad.ratePerS.toPrecision(3)} requests/s`,
-    };
-  });
+  const grid: SweepPoint[] = [];
+  for (const f of [...fractions].sort((a, b) => a - b)) grid.push(yield* run(f * saturation));
+  const capacity: SlaCapacity[] = [];
+  for (const sla of slas) capacity.push(yield* slaCapacity(sla, grid, saturation, steps, run));
 
   return {
     saturationRatePerS: saturation,
     points: points.sort((a, b) => a.ratePerS - b.ratePerS),
     capacity,
-    method: `Poisson λ on a grid of ${fractions.length} fractions of the saturation rate (${saturation.toPrecision(3)} requests/s, a closed loop of ${config.scheduler.maxBatch} users), then ${steps} bisection steps per SLA between the last rate meeting it and the first missing it; an SLA is met when P95 TTFT and P95 ITL are under its limits`,
+    method: {
+      fractions: fractions.length,
+      saturationUsers: config.scheduler.maxBatch,
+      refineSteps: steps,
+    },
   };
+}
+
+export function sweepRates(config: SweepConfig, opts: SweepOptions = {}): RateSweep {
+  const steps = sweepSteps(config, opts);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
 }

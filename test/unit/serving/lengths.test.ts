@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { lengthDistText } from '../../../src/cli/serving-en';
 import {
   CHAPTER_OUTPUT_LENGTHS,
-  describeLengthDist,
   lengthSampler,
   lognormalFromMeanP99,
   validateLengthDist,
@@ -64,6 +64,6 @@ describe('fixed and exponential lengths', () => {
     expect(() =>
       validateLengthDist({ kind: 'lognormal', mean: 100, p99: 50 }, 'output lengths'),
     ).toThrow(/output lengths: lognormal P99 \(50\) must be greater than its mean \(100\)/);
-    expect(describeLengthDist(CHAPTER_OUTPUT_LENGTHS)).toBe('lognormal, mean 128 / P99 512');
+    expect(lengthDistText(CHAPTER_OUTPUT_LENGTHS)).toBe('lognormal, mean 128 / P99 512');
   });
 });

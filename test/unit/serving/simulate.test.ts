@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCHEDULER_LABELS, servingNoteText } from '../../../src/cli/serving-en';
 import { SLAS } from '../../../src/model/chapter';
 import type { RequestRecord } from '../../../src/model/serving/finished-log';
 import { CHAPTER_OUTPUT_LENGTHS } from '../../../src/model/serving/lengths';
@@ -143,8 +144,8 @@ describe('continuous against static batching', () => {
     const c = at('continuous', 60);
     expect(c.outputTokensPerS).toBeGreaterThan(1.3 * s.outputTokensPerS);
     expect(c.e2eMs.p95).toBeLessThan(s.e2eMs.p95);
-    expect(c.schedulerLabel).toBe('continuous batching');
-    expect(s.schedulerLabel).toBe('static batching');
+    expect(SCHEDULER_LABELS[c.scheduler]).toBe('continuous batching');
+    expect(SCHEDULER_LABELS[s.scheduler]).toBe('static batching');
   });
 
   it('ties it at light load (both serve what arrives)', () => {
@@ -158,7 +159,7 @@ describe('continuous against static batching', () => {
     const c = at('continuous', 10);
     const k = at('chunked', 10);
     expect(k.itlMs.p99).toBeLessThan(c.itlMs.p99);
-    expect(k.schedulerLabel).toBe('continuous batching with chunked prefill');
+    expect(SCHEDULER_LABELS[k.scheduler]).toBe('continuous batching with chunked prefill');
   });
 });
 
@@ -206,7 +207,8 @@ describe('outputs', () => {
       expect(q.maxWaiting[i] ?? 0).toBeGreaterThanOrEqual((q.meanWaiting[i] ?? 0) - 1e-9);
     });
     expect(area / r.durationMs).toBeCloseTo(r.meanInSystem, 6);
-    expect(r.assumptions.join('\n')).toMatch(/FCFS admission/);
+    expect(r.assumptions).toContainEqual({ id: 'admission' });
+    expect(r.assumptions.map(servingNoteText).join('\n')).toMatch(/FCFS admission/);
   });
 
   it('replays a trace', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { kvNoteText, stepTimesSourceText } from '../../../src/cli/serving-en';
 import { resolveFormat } from '../../../src/core/formats';
 import { getGpu } from '../../../src/model/gpus';
 import { getModel, modelMatrices, weightMemoryBytes } from '../../../src/model/llm';
@@ -33,7 +34,14 @@ describe('step times from the predictor', () => {
     expect(times.prefillMs(512)).toBe(est.prefill(512).ms.expected);
     expect(times.prefillMs(333)).toBe(est.prefill(333).ms.expected);
     expect(times.stepOverheadMs).toBe(0);
-    expect(times.source).toBe(
+    expect(times.source).toEqual({
+      kind: 'estimator',
+      mode: 'spec',
+      gpu: 'a100-80g-sxm',
+      engine: 'native',
+      end: 'expected',
+    });
+    expect(stepTimesSourceText(times.source)).toBe(
       'spec prediction for a100-80g-sxm (native engine), expected end of the range',
     );
   });
@@ -55,7 +63,9 @@ describe('step times from the predictor', () => {
     for (const perSeq of [0, 100, 1000, 3000, 100_000]) {
       expect(mt.decodeMs(1, perSeq)).toBeCloseTo(m.decode(1, perSeq).ms.expected, 9);
     }
-    expect(mt.source).toMatch(/^measured prediction for test synthetic — synthetic GPU/);
+    expect(stepTimesSourceText(mt.source)).toMatch(
+      /^measured prediction for test synthetic — synthetic GPU/,
+    );
   });
 });
 
@@ -83,7 +93,9 @@ describe('KV-cache capacity from memory', () => {
     expect(kv.tokens).toBe(expected);
     expect(kv.tokens).toBeGreaterThan(420_000);
     expect(kv.tokens).toBeLessThan(430_000);
-    expect(kv.note).toMatch(/80\.0 GB × 0\.9 − 16\.1 GB of weights, at 128 KiB per token/);
+    expect(kvNoteText(kv.note)).toMatch(
+      /80\.0 GB × 0\.9 − 16\.1 GB of weights, at 128 KiB per token/,
+    );
   });
 
   it('says so when the weights leave no room', () => {
@@ -102,10 +114,11 @@ describe('serving hardware from an estimator', () => {
     const hw = servingHardware(est, llama8, fp16);
     // The datasheet's "80 GB" is 80 GiB: 85.9 × 10⁹ bytes.
     expect(hw.kvCapacityTokens).toBe(kvCapacityFromMemory(80 * 2 ** 30, llama8, fp16).tokens);
-    expect(hw.kvNote).toMatch(/85\.9 GB × 0\.9/);
+    expect(kvNoteText(hw.kvNote)).toMatch(/85\.9 GB × 0\.9/);
     const set = servingHardware(est, llama8, fp16, { kvCapacityTokens: 50_000, stepOverheadMs: 3 });
     expect(set.kvCapacityTokens).toBe(50_000);
-    expect(set.kvNote).toBe('50,000 tokens (set)');
+    expect(set.kvNote).toEqual({ id: 'kv-set', tokens: 50_000 });
+    expect(kvNoteText(set.kvNote)).toBe('50,000 tokens (set)');
     expect(set.stepTimes.stepOverheadMs).toBe(3);
     expect(() => servingHardware(est, llama8, fp16, { kvCapacityTokens: 0.5 })).toThrow(
       /KV-cache size must be a whole number of tokens ≥ 1, got 0.5/,

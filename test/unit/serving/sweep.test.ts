@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { capacityText, sweepMethodText } from '../../../src/cli/serving-en';
 import type { SlaThresholds } from '../../../src/model/chapter';
 import { fixedStepTimes } from '../../../src/model/serving/step-times';
 import {
   runAtRate,
+  type SlaCapacity,
   type SweepConfig,
   saturationRate,
   sweepRates,
@@ -45,6 +47,7 @@ describe('λ sweep', () => {
   it('traces the frontier: throughput follows λ until saturation, latency climbs', () => {
     const pts = sweep.points;
     expect(pts.length).toBe(16 + 5 * 2); // the grid, then 5 bisection steps for 2 of the SLAs
+    expect(new Set(pts.map((p) => p.ratePerS)).size).toBe(pts.length); // each rate runs once
     for (let i = 1; i < pts.length; i++) {
       expect(pts[i]?.ratePerS ?? 0).toBeGreaterThanOrEqual(pts[i - 1]?.ratePerS ?? 0);
     }
@@ -73,9 +76,19 @@ describe('λ sweep', () => {
       expect(c.limitedBy).toBeDefined();
     }
     expect(byId('loose')?.maxRatePerS ?? 0).toBeGreaterThan(byId('tight')?.maxRatePerS ?? 0);
-    expect(byId('impossible')).toMatchObject({ maxRatePerS: undefined, limitedBy: 'ttft' });
-    expect(byId('none')).toMatchObject({ maxRatePerS: sweep.saturationRatePerS });
-    expect(sweep.method).toMatch(/bisection/);
+    expect(byId('impossible')).toMatchObject({
+      maxRatePerS: undefined,
+      limitedBy: 'ttft',
+      finding: 'missed-at-lightest',
+    });
+    expect(byId('none')).toMatchObject({
+      maxRatePerS: sweep.saturationRatePerS,
+      finding: 'no-limit',
+    });
+    expect(byId('tight')?.finding).toBe('bracketed');
+    expect(sweep.method).toEqual({ fractions: 16, saturationUsers: 16, refineSteps: 5 });
+    expect(sweepMethodText(sweep)).toMatch(/bisection/);
+    expect(capacityText(byId('tight') as SlaCapacity)).toMatch(/^between \S+ and \S+ requests\/s$/);
   });
 
   it('reports progress per run and rejects a bad grid', () => {

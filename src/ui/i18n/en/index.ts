@@ -4,12 +4,13 @@
 import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
+import { load } from './load';
 import { modelInput } from './model-input';
 import { page } from './page';
 import { predictions } from './predictions';
 import { presenter } from './presenter';
 import { share } from './share';
 
-export const en = { page, common, app, share, predictions, modelInput, charts, presenter };
+export const en = { page, common, app, share, predictions, modelInput, charts, presenter, load };
 
 export type Messages = typeof en;

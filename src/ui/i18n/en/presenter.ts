@@ -23,8 +23,14 @@ export const presenter = {
       title: 'Predictions beside an A100',
       idea: 'ms/token follows bytes per token ÷ bandwidth. Fewer bits per weight, fewer bytes, faster decode.',
     },
+    load: {
+      title: 'Why P95, not the mean',
+      idea: 'Under load most requests are fast and a few wait behind a queue or a prefill. The mean hides them; P95 is what one user in twenty sees. State P95 TTFT and P95 ITL at a stated load, never mean tok/s alone.',
+    },
   },
   figure: {
+    load: (p: { users: string; mean: string; p95: string; p99: string }) =>
+      `Simulated A100, ${p.users} users: ITL mean ${p.mean} ms, P95 ${p.p95} ms, P99 ${p.p99} ms`,
     noRun: 'No run yet: press “Quick run” (here, in step 4) to measure this GPU live.',
     bandwidth: (p: { gbps: string }) => `${p.gbps} GB/s`,
     compute: (p: { gflops: string; ridge: string }) =>

@@ -4,6 +4,7 @@ import type { Messages } from '../en';
 import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
+import { load } from './load';
 import { modelInput } from './model-input';
 import { page } from './page';
 import { predictions } from './predictions';
@@ -19,4 +20,5 @@ export const zh: Messages = {
   modelInput,
   charts,
   presenter,
+  load,
 };

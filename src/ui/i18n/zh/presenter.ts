@@ -25,8 +25,14 @@ export const presenter: typeof en = {
       title: '预测，与 A100 对照',
       idea: 'ms/token ≈ 每 token 字节数 ÷ 带宽。每个权重的位数越少，读的字节越少，解码越快。',
     },
+    load: {
+      title: '为什么看 P95，而不是均值',
+      idea: '在负载下，大多数请求很快，少数请求要排在队列或预填充之后等待。均值把它们掩盖了；P95 是每二十个用户中就有一个会遇到的情况。应在注明的负载下报告 P95 TTFT 和 P95 ITL，而不是只报平均 tok/s。',
+    },
   },
   figure: {
+    load: (p) =>
+      `模拟的 A100，${p.users} 个用户：ITL 均值 ${p.mean} 毫秒，P95 ${p.p95} 毫秒，P99 ${p.p99} 毫秒`,
     noRun: '还没有运行：在第 4 步点“快速运行”，现场测量这块 GPU。',
     bandwidth: (p) => `${p.gbps} GB/s`,
     compute: (p) => `${p.gflops} GFLOP/s——每字节要做 ${p.ridge} 次运算，瓶颈才会变成算力`,

@@ -1,0 +1,40 @@
+// `npm run simulate`: a server under load, with step times from the predictor (a datasheet or a
+// results document). Exit 0 on success, 2 for a usage error, 1 for anything else.
+
+import { readFileSync } from 'node:fs';
+import { errorMessage } from '../core/error-message';
+import { UsageError } from './flags';
+import { parseSimulateArgs, SIMULATE_USAGE } from './simulate-args';
+import { renderSimulation, simulationJson } from './simulate-report';
+import { runSimulation } from './simulate-run';
+
+function main(argv: readonly string[]): number {
+  let parsed: ReturnType<typeof parseSimulateArgs>;
+  try {
+    parsed = parseSimulateArgs(argv, (path) => readFileSync(path, 'utf8'));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${SIMULATE_USAGE}\n`);
+    return 0;
+  }
+  const { header, outcome } = runSimulation(parsed);
+  process.stdout.write(
+    parsed.json
+      ? `${JSON.stringify(simulationJson(header, outcome), null, 2)}\n`
+      : `${renderSimulation(header, outcome)}\n`,
+  );
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write(`error: ${errorMessage(e)}\n`);
+  process.exitCode = 1;
+}
