@@ -149,7 +149,7 @@ async function startPeers(
       cell.status = 'timed';
     } catch (e) {
       cell.status = /did not verify/.test(errorMessage(e)) ? 'wrong' : 'refused';
-      cell.error = errorMessage(e);
+      cell.error = errorMessage(e).trim();
     }
     lives.push(live);
     return lives;
@@ -179,7 +179,7 @@ async function startPeers(
       cell.status = 'timed';
     } catch (e) {
       cell.status = statusOf(e);
-      cell.error = errorMessage(e);
+      cell.error = errorMessage(e).trim();
     }
     log(`  ${cell.what}: ${cell.status}${cell.error ? ` (${cell.error})` : ''}`);
     lives.push(live);

@@ -84,7 +84,7 @@ function peerLine(page: PageReport, c: PeerCell): string[] {
   if (c.status !== 'timed') {
     return [
       line(['', '', PEER_LABEL[c.peer], what, mib(c.weightBytes), c.status.toUpperCase(), '', '']),
-    ].concat(c.error ? [`${' '.repeat(31)}↳ ${c.error}`] : []);
+    ].concat(c.error ? [`${' '.repeat(31)}↳ ${c.error.trim()}`] : []);
   }
   return [
     line([

@@ -26,6 +26,7 @@ const USAGE = `usage: npm run bench:peers [-- --full] [--json] [--peers LIST]
   --peers LIST    comma-separated subset of ${PEER_NAMES.join(',')} (default: all)
   --formats LIST  comma-separated subset of our formats (default: all; tfjs runs f32 only)
   --tiny          tiny shapes (the tests')
+  --from FILE     print the table of a document an earlier --json run wrote (runs nothing)
   --wrong LIST, --refuse LIST   test hooks: ORT formats (f32,f16,q4b32,q4b128,q8b32) whose
                   reference is made wrong, or whose node no provider has
   CHROMIUM_PATH picks another Chrome/Chromium; PEERS_CONSOLE=1 forwards all the pages' console.`;
@@ -36,6 +37,7 @@ const FLAGS = {
   tiny: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   peers: { type: 'string', value: 'a list of peers' },
+  from: { type: 'string', value: 'a file name' },
   formats: { type: 'string', value: 'a list of formats' },
   wrong: { type: 'string', value: 'a list of ORT formats' },
   refuse: { type: 'string', value: 'a list of ORT formats' },
@@ -91,6 +93,10 @@ async function main(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, FLAGS, { usage: USAGE, repeated: 'error' });
   if (values.help) {
     console.log(USAGE);
+    return 0;
+  }
+  if (values.from !== undefined) {
+    console.log(formatDocument(JSON.parse(readFileSync(values.from, 'utf8')) as PeersDocument));
     return 0;
   }
   const peers = (values.peers?.split(',') ?? PEER_NAMES) as PeerName[];
