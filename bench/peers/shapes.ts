@@ -1,15 +1,24 @@
-// The shapes both sides run. Default: small enough for SwiftShader on two CPU cores (the whole
-// run stays under ~2 minutes); --full: the real Llama-3-8B layer matrices, for real GPUs.
+// The shapes every side runs. default: small enough for SwiftShader on two CPU cores; tiny: the
+// tests' (one GEMV, one GEMM, K a multiple of 128 for MatMulNBits' block 128); full: the real
+// Llama-3-8B layer matrices at M = 1, 128 and 512, for real GPUs.
 
 import { getModel, modelMatrices } from '../../src/model/llm';
 import type { PeerShape } from './types';
 
-export function peerShapes(full: boolean): PeerShape[] {
-  if (!full) {
+export type ShapeSet = 'default' | 'tiny' | 'full';
+
+export function peerShapes(set: ShapeSet): PeerShape[] {
+  if (set === 'tiny') {
+    return [
+      { kernel: 'gemv', m: 1, n: 64, k: 128, note: 'tiny' },
+      { kernel: 'gemm', m: 4, n: 64, k: 128, note: 'tiny' },
+    ];
+  }
+  if (set === 'default') {
     return [
       { kernel: 'gemv', m: 1, n: 2048, k: 1024, note: 'small' },
-      // Llama-3-8B's O projection (64 MiB in f32): still quick enough on SwiftShader.
-      { kernel: 'gemv', m: 1, n: 4096, k: 4096, note: 'llama-3-8b o' },
+      { kernel: 'gemv', m: 1, n: 4096, k: 4096, note: 'llama-3-8b q_proj' },
+      { kernel: 'gemv', m: 1, n: 14336, k: 4096, note: 'llama-3-8b gate' },
       { kernel: 'gemm', m: 8, n: 1024, k: 1024, note: 'batched decode' },
       { kernel: 'gemm', m: 64, n: 1024, k: 1024, note: 'batched decode' },
       { kernel: 'gemm', m: 128, n: 1024, k: 1024, note: 'prefill' },
