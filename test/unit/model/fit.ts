@@ -1,5 +1,5 @@
-// Fitting runtime profiles to published measurements (how src/model/profiles.ts got its
-// expected values; the profile tests re-run the fits). Decode model:
+// Fitting decode profiles to published measurements (a plain least-squares fit that the engine
+// profiles in src/model/engines/ are checked against). Decode model:
 //   t = bytes / (efficiency · bandwidth) + overheadPerLayer · layers
 // fitted by least squares on relative error (t_fit / t − 1), so slow and fast chips weigh alike.
 
