@@ -11,24 +11,12 @@ import { acquireGpu } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
 import { BENCH_USAGE, parseBenchArgs } from './args';
 import { renderDecode } from './decode-table';
-import { UsageError } from './flags';
+import { argsOrExit } from './flags';
 import { renderTable } from './table';
 
 async function main(argv: string[]): Promise<number> {
-  let args: ReturnType<typeof parseBenchArgs>;
-  try {
-    args = parseBenchArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  if (args.help) {
-    process.stdout.write(`${BENCH_USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit(() => parseBenchArgs(argv), BENCH_USAGE);
+  if (typeof args === 'number') return args;
 
   const { gpu, softwareFallback, webgpuVersion } = await nodeGpu();
   if (softwareFallback) {

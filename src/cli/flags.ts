@@ -15,6 +15,29 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * A CLI's arguments from its parser, or the exit status to stop with: a UsageError is printed to
+ * stderr (status 2), `--help` prints the usage to stdout (status 0).
+ */
+export function argsOrExit<T extends { help: boolean }>(
+  parse: () => T,
+  usage: string,
+): Exclude<T, { help: true }> | number {
+  let parsed: T;
+  try {
+    parsed = parse();
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  return parsed as Exclude<T, { help: true }>;
+}
+
 /** A switch (`--json`), or a flag that takes a value, described for errors ("a file name"). */
 export type FlagSpec =
   | { readonly type: 'boolean'; readonly short?: string }

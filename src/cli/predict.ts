@@ -8,7 +8,7 @@ import { predictMeasured } from '../model/measured';
 import type { Prediction, PredictOptions } from '../model/predictor';
 import { buildReport } from '../model/report';
 import { predictSpec } from '../model/spec-estimator';
-import { UsageError } from './flags';
+import { argsOrExit } from './flags';
 import { CliError, loadResults } from './load-results';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
@@ -33,20 +33,11 @@ function predict(args: PredictArgs, opts: PredictOptions) {
 }
 
 function main(argv: readonly string[]): number {
-  let parsed: ReturnType<typeof parsePredictArgs>;
-  try {
-    parsed = parsePredictArgs(argv, (path) => readFileSync(path, 'utf8'));
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  if (parsed.help) {
-    process.stdout.write(`${PREDICT_USAGE}\n`);
-    return 0;
-  }
+  const parsed = argsOrExit(
+    () => parsePredictArgs(argv, (path) => readFileSync(path, 'utf8')),
+    PREDICT_USAGE,
+  );
+  if (typeof parsed === 'number') return parsed;
   const options: PredictOptions = {
     promptTokens: parsed.promptTokens,
     outputTokens: parsed.outputTokens,

@@ -3,26 +3,17 @@
 
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../core/error-message';
-import { UsageError } from './flags';
+import { argsOrExit } from './flags';
 import { parseSimulateArgs, SIMULATE_USAGE } from './simulate-args';
 import { renderSimulation, simulationJson } from './simulate-report';
 import { runSimulation } from './simulate-run';
 
 function main(argv: readonly string[]): number {
-  let parsed: ReturnType<typeof parseSimulateArgs>;
-  try {
-    parsed = parseSimulateArgs(argv, (path) => readFileSync(path, 'utf8'));
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  if (parsed.help) {
-    process.stdout.write(`${SIMULATE_USAGE}\n`);
-    return 0;
-  }
+  const parsed = argsOrExit(
+    () => parseSimulateArgs(argv, (path) => readFileSync(path, 'utf8')),
+    SIMULATE_USAGE,
+  );
+  if (typeof parsed === 'number') return parsed;
   const { header, outcome } = runSimulation(parsed);
   process.stdout.write(
     parsed.json
