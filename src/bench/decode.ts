@@ -281,6 +281,17 @@ async function measure(
     dispatchMs,
     perLayer: (step.dispatches - headOnly.dispatches) / layers - decoder.matrixDispatchesPerLayer,
     perToken: headOnly.dispatches - decoder.headDispatches,
+    small: {
+      hidden: model.hiddenSize,
+      heads: model.attentionHeads,
+      kvHeads: model.kvHeads,
+      headDim: model.headDim,
+      ffn: model.intermediateSize,
+      vocab: model.vocabSize,
+      attentionSplit: decoder.split,
+      attentionSplits: decoder.maxSplits,
+      kvBytesPerElement: KV_BYTES,
+    },
   };
   return {
     ...run,
