@@ -208,6 +208,26 @@ export function readBandwidthNear(
   return best?.gbps;
 }
 
+/**
+ * The same document with every row's fastest sample as its time (medianMs := minMs, rates
+ * recomputed): the predictor's inputs as minimums, to set beside a measured minimum. On a
+ * loaded machine the minimum is the steadier estimate of what the kernel itself takes.
+ */
+export function atMinimums(doc: ResultsDocument): ResultsDocument {
+  return {
+    ...doc,
+    results: doc.results.map((r) => {
+      if (!(r.minMs > 0)) return r;
+      return {
+        ...r,
+        medianMs: r.minMs,
+        gbps: r.bytes / (r.minMs * 1e6),
+        gflops: r.flops / (r.minMs * 1e6),
+      };
+    }),
+  };
+}
+
 /** Small-kernel time of one decode step with `rows` rows: the layers, then the rest. */
 export function smallKernelStepMs(
   small: SmallKernelShape,

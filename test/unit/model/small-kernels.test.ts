@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
 import { getModel, modelMatrices } from '../../../src/model/llm';
 import {
+  atMinimums,
   measuredEstimator,
   readBandwidthNear,
   smallKernelStepMs,
@@ -119,5 +120,16 @@ describe('the measured estimator with an engine that describes its small kernels
     const { small: _described, ...undescribed } = engine;
     const bare = measuredEstimator(d, model, int4, 4, undescribed);
     expect(bare.decode(1, 511).ms.expected).toBeLessThan(ms);
+  });
+});
+
+describe('atMinimums', () => {
+  it("makes each row's fastest sample its time and leaves rows without one alone", () => {
+    const r = readRow(2 ** 20, 10); // minMs is 0.95 × the median in synthetic rows
+    const bare = { ...r, minMs: 0 };
+    const d = atMinimums(doc([r, bare]));
+    expect(d.results[0]?.medianMs).toBe(r.minMs);
+    expect(d.results[0]?.gbps).toBeCloseTo(10 / 0.95, 9);
+    expect(d.results[1]).toBe(bare);
   });
 });
