@@ -17,7 +17,12 @@ import { matrixBytes } from '../kernels/formats';
 import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
 import { type GemvVariant, gemvCapabilities, gemvVariantsFor } from '../kernels/gemv';
 import { getModel, type ModelConfig } from '../model/llm';
-import { type EngineCosts, InsufficientResultsError, measuredEstimator } from '../model/measured';
+import {
+  atMinimums,
+  type EngineCosts,
+  InsufficientResultsError,
+  measuredEstimator,
+} from '../model/measured';
 import type { Estimator } from '../model/predictor';
 import { summarize } from './stats';
 
@@ -269,7 +274,8 @@ async function measure(
   const probe = await decoder.dispatchProbe(DISPATCH_PROBE);
   const probeMs: number[] = [];
   for (let i = 0; i < 5; i++) probeMs.push((await time(probe)) / DISPATCH_PROBE);
-  const dispatchMs = summarize(probeMs).median;
+  const probeStats = summarize(probeMs);
+  const dispatchMs = probeStats.median;
   const stats = summarize(perToken);
   const headMs = summarize(head).median;
   const ttftMs = summarize(ttft).median;
@@ -281,6 +287,17 @@ async function measure(
     dispatchMs,
     perLayer: (step.dispatches - headOnly.dispatches) / layers - decoder.matrixDispatchesPerLayer,
     perToken: headOnly.dispatches - decoder.headDispatches,
+    small: {
+      hidden: model.hiddenSize,
+      heads: model.attentionHeads,
+      kvHeads: model.kvHeads,
+      headDim: model.headDim,
+      ffn: model.intermediateSize,
+      vocab: model.vocabSize,
+      attentionSplit: decoder.split,
+      attentionSplits: decoder.maxSplits,
+      kvBytesPerElement: KV_BYTES,
+    },
   };
   return {
     ...run,
@@ -301,6 +318,14 @@ async function measure(
       spec.context + Math.floor(spec.tokens / 2),
     ),
     ...predict(doc, model, layers, spec, engine, stats.median),
+    ...predictAtMinimums(
+      doc,
+      model,
+      layers,
+      spec,
+      { ...engine, dispatchMs: probeStats.min },
+      stats.min,
+    ),
   };
 }
 
@@ -335,6 +360,31 @@ function predict(
     ratio: medianMs / predicted,
     floorMs: k.floorMs(1, context),
   };
+}
+
+/**
+ * The same prediction on minimums (the rows' fastest samples, the probe's fastest) beside the
+ * fastest timed token: like for like, and steadier than medians on a loaded machine.
+ */
+function predictAtMinimums(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  layers: number,
+  spec: DecodeSpec,
+  engine: EngineCosts,
+  minMs: number,
+): Partial<DecodeRun> {
+  const context = spec.context + Math.floor(spec.tokens / 2);
+  const format = WEIGHT_FORMATS[spec.format];
+  let k: Estimator;
+  try {
+    k = measuredEstimator(atMinimums(doc), { ...model, layers }, format, KV_BYTES, engine);
+  } catch (e) {
+    if (e instanceof InsufficientResultsError) return {};
+    throw e;
+  }
+  const predicted = k.decode(1, context).ms.expected;
+  return { minMs, predictedMinMs: predicted, minRatio: minMs / predicted };
 }
 
 /** Weight and KV bytes one token reads with k layers: every projection, the head, one embedding row. */

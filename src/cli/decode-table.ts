@@ -16,6 +16,11 @@ function line(run: DecodeRun): string {
     `  verified: tiny config ${run.verifiedTinyError?.toExponential(1)}, first layer ${run.verifiedLayerError?.toExponential(1)} (of the largest value)`,
     `  ms/token (k layers): median ${ms(run.medianMs)}, p95 ${ms(run.p95Ms)}; ${run.tokensPerSecond?.toFixed(1)} tokens/s; ${run.dispatchesPerToken} dispatches/token (${ms(run.dispatchMs)} each)`,
     `  predicted (measured mode): ${ms(run.predictedMs)}; measured ÷ predicted = ${run.ratio?.toFixed(2)}; bandwidth floor ${ms(run.floorMs)}`,
+    ...(run.minRatio === undefined
+      ? []
+      : [
+          `  on minimums: fastest token ${ms(run.minMs)}, predicted ${ms(run.predictedMinMs)}; ratio ${run.minRatio.toFixed(2)}`,
+        ]),
     `  all ${run.totalLayers} layers: ${ms(run.scaledMs)} measured (scaled; head alone ${ms(run.headOnlyMs)}), ${ms(run.predictedScaledMs)} predicted`,
     `  TTFT (${run.promptTokens} tokens): ${ms(run.ttftMs)} with ${run.layers} layers (${ms(run.scaledTtftMs)} scaled), ${ms(run.predictedTtftMs)} predicted`,
   ].join('\n');

@@ -133,8 +133,15 @@ export interface DecodeRun {
   predictedMs?: number;
   predictedScaledMs?: number;
   predictedTtftMs?: number;
-  /** medianMs ÷ predictedMs. */
+  /** medianMs ÷ predictedMs: medians on both sides (the rows' medians, the probe's median). */
   ratio?: number;
+  /**
+   * The same comparison on minimums: the fastest timed token, the prediction from the rows'
+   * fastest samples and the probe's fastest, and their ratio (steadier on a loaded machine).
+   */
+  minMs?: number;
+  predictedMinMs?: number;
+  minRatio?: number;
   /** Bytes read per token (k layers) and that at this run's read bandwidth: no engine beats it. */
   bytesPerToken?: number;
   floorMs?: number;
@@ -337,6 +344,9 @@ const DECODE_CHECKS: FieldChecks<DecodeRun> = {
   predictedScaledMs: optional(num),
   predictedTtftMs: optional(num),
   ratio: optional(num),
+  minMs: optional(num),
+  predictedMinMs: optional(num),
+  minRatio: optional(num),
   bytesPerToken: optional(num),
   floorMs: optional(num),
 };

@@ -30,6 +30,14 @@ import {
 } from './predictor';
 import { addRanges, point, type Range, range, scaleRange } from './range';
 import { computeCeilingFor, fitRoofline, verifiedRows } from './roofline';
+import {
+  layerSmallKernels,
+  type SmallKernelRates,
+  type SmallKernelShape,
+  tokenSmallKernels,
+  totalDispatches,
+  totalMs,
+} from './small-kernels';
 
 export class InsufficientResultsError extends Error {
   constructor(message: string) {
@@ -171,6 +179,72 @@ export interface EngineCosts {
   dispatchMs: number;
   perLayer: number;
   perToken: number;
+  /**
+   * The engine's small kernels, where it says how its shaders run them: each is then costed as
+   * a dispatch plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate) (src/model/small-kernels.ts)
+   * instead of a bare dispatch, and the KV cache as its attention pass reads it.
+   */
+  small?: SmallKernelShape;
+}
+
+/**
+ * Read bandwidth (GB/s) of the verified read row whose working set is nearest `bytes` (by
+ * ratio), with the row's statistic: what a kernel touching that much data can expect.
+ */
+export function readBandwidthNear(
+  rows: readonly ResultRow[],
+  bytes: number,
+  stat: 'median' | 'min' = 'median',
+): number | undefined {
+  let best: { gbps: number; distance: number } | undefined;
+  for (const r of rows) {
+    if (r.kernel !== 'read' || r.medianMs <= 0) continue;
+    const set = r.shape.workingSetBytes ?? r.bytes;
+    const distance = Math.abs(Math.log(set / Math.max(1, bytes)));
+    const ms = stat === 'min' && r.minMs > 0 ? r.minMs : r.medianMs;
+    if (best === undefined || distance < best.distance)
+      best = { gbps: r.bytes / (ms * 1e6), distance };
+  }
+  return best?.gbps;
+}
+
+/**
+ * The same document with every row's fastest sample as its time (medianMs := minMs, rates
+ * recomputed): the predictor's inputs as minimums, to set beside a measured minimum. On a
+ * loaded machine the minimum is the steadier estimate of what the kernel itself takes.
+ */
+export function atMinimums(doc: ResultsDocument): ResultsDocument {
+  return {
+    ...doc,
+    results: doc.results.map((r) => {
+      if (!(r.minMs > 0)) return r;
+      return {
+        ...r,
+        medianMs: r.minMs,
+        gbps: r.bytes / (r.minMs * 1e6),
+        gflops: r.flops / (r.minMs * 1e6),
+      };
+    }),
+  };
+}
+
+/** Small-kernel time of one decode step with `rows` rows: the layers, then the rest. */
+export function smallKernelStepMs(
+  small: SmallKernelShape,
+  layers: number,
+  context: number,
+  rates: SmallKernelRates,
+  embedBytesPerRow: number,
+  counted: { perLayer: number; perToken: number },
+  rows = 1,
+): number {
+  const layer = layerSmallKernels(small, context, rates, rows);
+  const token = tokenSmallKernels(small, rates, embedBytesPerRow);
+  // Dispatches the engine counted beyond the modelled kernels cost a bare dispatch each.
+  const extra =
+    layers * Math.max(0, counted.perLayer - totalDispatches(layer)) +
+    Math.max(0, counted.perToken - totalDispatches(token));
+  return layers * totalMs(layer) + totalMs(token) + extra * rates.dispatchMs;
 }
 
 export function measuredEstimator(
@@ -290,6 +364,16 @@ export function measuredEstimator(
     return { mat: { ...mat, count: use.count }, m: Math.max(1, Math.round(use.m)), scaleM };
   };
   const kvMs = (bytes: number) => point(bytes / (beta * 1e6));
+  /** The small kernels' rates: the KV cache at the read bandwidth of its working set. */
+  const smallRates = (small: SmallKernelShape, context: number): SmallKernelRates => {
+    const layerKv = 2 * (context + 1) * small.kvHeads * small.headDim * small.kvBytesPerElement;
+    return {
+      dispatchMs: perDispatch,
+      kvReadGBps: readBandwidthNear(rows, layerKv) ?? beta,
+      readGBps: beta,
+      gflops: roof.computeGflops.f32 ?? pi.gflops,
+    };
+  };
 
   const maxBinding = doc.grantedLimits.maxStorageBufferBindingSize;
   const largest = Math.max(...matrices.map(weightBytesOf));
@@ -312,7 +396,22 @@ export function measuredEstimator(
       const parts = matrices.map((mat) => stepPart(mat, batch, false));
       const mats = sumMatrices(parts);
       const kvBytes = kvCacheBytes(model, context, batch, kvBytesPerElement);
-      const ms = addRanges(addRanges(mats.ms, kvMs(kvBytes)), point(fixedMs));
+      const small = engine?.small;
+      const smallMs =
+        small === undefined
+          ? addRanges(kvMs(kvBytes), point(fixedMs))
+          : point(
+              smallKernelStepMs(
+                small,
+                model.layers,
+                context,
+                smallRates(small, context),
+                (model.hiddenSize * format.bitsPerWeight) / 8,
+                { perLayer, perToken },
+                batch,
+              ),
+            );
+      const ms = addRanges(mats.ms, smallMs);
       const flops = batch * linearFlopsPerToken(model);
       return {
         ms,

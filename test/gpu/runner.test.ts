@@ -116,6 +116,10 @@ describe('a whole plan', () => {
     expect(run?.predictedMs).toBeGreaterThan(0);
     expect(run?.ratio).toBeCloseTo((run?.medianMs ?? 0) / (run?.predictedMs ?? 1), 9);
     expect(run?.floorMs).toBeLessThan(run?.predictedMs ?? 0);
+    // The same on minimums: the fastest token, at most the median, beside a prediction from minimums.
+    expect(run?.minMs).toBeLessThanOrEqual(run?.medianMs ?? 0);
+    expect(run?.predictedMinMs).toBeLessThanOrEqual(run?.predictedMs ?? 0);
+    expect(run?.minRatio).toBeCloseTo((run?.minMs ?? 0) / (run?.predictedMinMs ?? 1), 9);
     for (const t of doc.tuning ?? []) {
       expect(t.candidates.map((c) => c.variant)).toContain(t.chosen);
       // The fastest sample decides; every candidate verified and was timed.

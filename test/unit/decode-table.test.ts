@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { renderDecode } from '../../src/cli/decode-table';
+import type { DecodeRun, ResultsDocument } from '../../src/core/results';
+
+const run: DecodeRun = {
+  model: 'smollm2-135m',
+  format: 'int4',
+  layers: 2,
+  totalLayers: 30,
+  context: 512,
+  promptTokens: 8,
+  tokens: 8,
+  verified: true,
+  medianMs: 20,
+  predictedMs: 25,
+  ratio: 0.8,
+};
+const text = (r: DecodeRun) => renderDecode({ decode: [r] } as unknown as ResultsDocument);
+
+describe('the CLI decode table', () => {
+  it('prints the comparison on minimums where the run has it', () => {
+    const withMin = text({ ...run, minMs: 15, predictedMinMs: 16, minRatio: 15 / 16 });
+    expect(withMin).toContain('measured ÷ predicted = 0.80');
+    expect(withMin).toContain('on minimums: fastest token 15.0 ms, predicted 16.0 ms; ratio 0.94');
+  });
+
+  it('leaves the line out for runs recorded before it', () => {
+    expect(text(run)).not.toContain('on minimums');
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { resolveFormat } from '../../../src/core/formats';
+import { getModel, modelMatrices } from '../../../src/model/llm';
+import {
+  atMinimums,
+  measuredEstimator,
+  readBandwidthNear,
+  smallKernelStepMs,
+} from '../../../src/model/measured';
+import {
+  layerSmallKernels,
+  type SmallKernelShape,
+  tokenSmallKernels,
+  totalDispatches,
+  totalMs,
+} from '../../../src/model/small-kernels';
+import { doc, fmaRow, matRow, readRow } from './synthetic';
+
+// SmolLM2-135M's shape (the Quick plan's decode run), its f32 caches split by 256.
+const shape: SmallKernelShape = {
+  hidden: 576,
+  heads: 9,
+  kvHeads: 3,
+  headDim: 64,
+  ffn: 1536,
+  vocab: 49152,
+  attentionSplit: 256,
+  attentionSplits: 3,
+  kvBytesPerElement: 4,
+};
+const rates = { dispatchMs: 0.01, kvReadGBps: 10, readGBps: 5, gflops: 100 };
+
+describe('small kernels of a decode step', () => {
+  const layer = layerSmallKernels(shape, 511, rates);
+  const byName = (name: string) => layer.find((c) => c.kernel === name);
+
+  it('counts the dispatches the engine makes: 8 per layer, 3 per token', () => {
+    expect(totalDispatches(layer)).toBe(8);
+    expect(totalDispatches(tokenSmallKernels(shape, rates, 288))).toBe(3);
+  });
+
+  it('reads the KV cache once per query head at the KV bandwidth, plus the split partials', () => {
+    const attn = byName('attn_partial');
+    const kv = 9 * 512 * 64 * 4 * 2; // heads × positions × headDim × f32 × (K and V)
+    const partials = 9 * 3 * 66 * 4;
+    expect(attn?.bytes).toBe(kv + partials);
+    // QKᵀ at full lanes; ·V with 16 of 64 lanes busy counts four times.
+    expect(attn?.flops).toBe(2 * 9 * 512 * 64 + 4 * (2 * 9 * 512 * 64));
+    // 2.36 MB at 10 GB/s (0.24 ms) outweighs 2.95 MFLOP at 100 GFLOP/s (0.03 ms): memory.
+    expect(attn?.ms).toBeCloseTo(0.01 + (kv + partials) / 10e6, 12);
+    // At 1 GFLOP/s the FLOPs win (2.95 ms).
+    const slow = layerSmallKernels(shape, 511, { ...rates, gflops: 1 });
+    const slowAttn = slow.find((c) => c.kernel === 'attn_partial');
+    expect(slowAttn?.ms).toBeCloseTo(0.01 + (attn?.flops ?? 0) / 1e6, 12);
+  });
+
+  it('costs a memory-bound kernel as dispatch + bytes ÷ bandwidth', () => {
+    const silu = byName('silu_mul');
+    expect(silu?.bytes).toBe(3 * 1536 * 4);
+    expect(silu?.ms).toBeCloseTo(0.01 + (3 * 1536 * 4) / 5e6, 12);
+    const norms = byName('rmsnorm');
+    expect(norms?.dispatches).toBe(2);
+    expect(norms?.ms).toBeCloseTo(0.02 + (2 * 3 * 576 * 4) / 5e6, 12);
+  });
+
+  it('scales with the context: attention grows, the rest does not', () => {
+    const longer = layerSmallKernels(shape, 2047, rates);
+    const attn = (c: typeof layer) => c.find((k) => k.kernel === 'attn_partial')?.ms ?? 0;
+    // The KV part grows 4× (512 → 2048 positions); dispatch and partials (same splits) do not.
+    const fixed = 0.01 + (9 * 3 * 66 * 4) / 10e6;
+    expect(attn(longer) - fixed).toBeCloseTo(4 * (attn(layer) - fixed), 9);
+    expect(totalMs(longer) - attn(longer)).toBeCloseTo(totalMs(layer) - attn(layer), 12);
+  });
+
+  it('a step is layers × the layer kernels + the token kernels, extra dispatches bare', () => {
+    const token = tokenSmallKernels(shape, rates, 288);
+    const exact = smallKernelStepMs(shape, 30, 511, rates, 288, { perLayer: 8, perToken: 3 });
+    expect(exact).toBeCloseTo(30 * totalMs(layer) + totalMs(token), 12);
+    const more = smallKernelStepMs(shape, 30, 511, rates, 288, { perLayer: 10, perToken: 4 });
+    expect(more - exact).toBeCloseTo((30 * 2 + 1) * 0.01, 12);
+  });
+});
+
+describe('the measured estimator with an engine that describes its small kernels', () => {
+  const model = getModel('smollm2-135m');
+  const int4 = resolveFormat('int4');
+  const gemvMs = (n: number, k: number) => (n * k * 4.5) / 8 / 5e6;
+  const rows = [
+    readRow(64 * 1024, 20),
+    readRow(2 ** 20, 10),
+    readRow(16 * 2 ** 20, 5),
+    fmaRow('f32', 40),
+    ...modelMatrices(model).map((m) => matRow('int4', 4.5, 1, m.n, m.k, gemvMs(m.n, m.k))),
+  ];
+  const d = doc(rows);
+
+  it('picks the read row nearest the working set, by ratio', () => {
+    expect(readBandwidthNear(rows, 3 * 2 ** 20)).toBeCloseTo(10, 9);
+    expect(readBandwidthNear(rows, 100 * 1024)).toBeCloseTo(20, 9);
+    expect(readBandwidthNear(rows, 2 ** 30)).toBeCloseTo(5, 9);
+    expect(readBandwidthNear(rows, 2 ** 30, 'min')).toBeCloseTo(5 / 0.95, 9);
+    expect(readBandwidthNear([], 2 ** 20)).toBeUndefined();
+  });
+
+  it('adds the modelled small kernels to the measured matrices', () => {
+    const engine = { dispatchMs: 0.01, perLayer: 8, perToken: 3, small: shape };
+    const ms = measuredEstimator(d, model, int4, 4, engine).decode(1, 511).ms.expected;
+    const matrices = modelMatrices(model).reduce((s, m) => s + m.count * gemvMs(m.n, m.k), 0);
+    // One layer's KV (2 × 512 × 3 × 64 × 4 = 786 KiB) is nearest the 1 MiB read row: 10 GB/s.
+    const small = smallKernelStepMs(
+      shape,
+      model.layers,
+      511,
+      { dispatchMs: 0.01, kvReadGBps: 10, readGBps: 5, gflops: 40 },
+      (model.hiddenSize * 4.5) / 8,
+      engine,
+    );
+    expect(ms).toBeCloseTo(matrices + small, 9);
+    // Without the description: KV bytes at β and a bare dispatch each, as before.
+    const { small: _described, ...undescribed } = engine;
+    const bare = measuredEstimator(d, model, int4, 4, undescribed);
+    expect(bare.decode(1, 511).ms.expected).toBeLessThan(ms);
+  });
+});
+
+describe('atMinimums', () => {
+  it("makes each row's fastest sample its time and leaves rows without one alone", () => {
+    const r = readRow(2 ** 20, 10); // minMs is 0.95 × the median in synthetic rows
+    const bare = { ...r, minMs: 0 };
+    const d = atMinimums(doc([r, bare]));
+    expect(d.results[0]?.medianMs).toBe(r.minMs);
+    expect(d.results[0]?.gbps).toBeCloseTo(10 / 0.95, 9);
+    expect(d.results[1]).toBe(bare);
+  });
+});
