@@ -6,7 +6,7 @@ import type { DecodeRun } from '../core/results';
 import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION } from '../model/chapter';
 import { td, th } from './dom';
 import { t } from './i18n';
-import { fmt, fmtBytes, fmtInt } from './i18n/numbers';
+import { fmt, fmtAsGiven, fmtBytes, fmtInt } from './i18n/numbers';
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : t().decode.ms({ ms: fmt(v) }));
 
@@ -34,7 +34,7 @@ export function failureText(run: DecodeRun): string {
 function a100Range(): string {
   const one = CHAPTER_A100_LLAMA3_8B_FP16.scenarios.find((s) => s.batch === 1);
   if (one === undefined) return '–';
-  return t().decode.range({ min: fmt(one.itlMs.min), max: fmt(one.itlMs.max) });
+  return t().decode.range({ min: fmtAsGiven(one.itlMs.min), max: fmtAsGiven(one.itlMs.max) });
 }
 
 /** Label and value of each figure of a verified run. */
@@ -62,7 +62,7 @@ function figureRows(run: DecodeRun, bandwidthGBps: number | undefined): [string,
     [r.a100, a100Range()],
     [
       r.reading,
-      `${ms(reading)}: ${m.readingVerdict({ faster: scaled !== undefined && scaled < reading })}`,
+      `${m.ms({ ms: fmtAsGiven(reading) })}: ${m.readingVerdict({ faster: scaled !== undefined && scaled < reading })}`,
     ],
   ];
 }
