@@ -13,6 +13,9 @@ import { t } from './i18n';
 import { fmtInt } from './i18n/numbers';
 import type { Page, Section } from './section';
 
+/** Dispatched on `document` when a decode run here ends (the presenter redraws its figure). */
+export const DECODE_DONE_EVENT = 'decode-run-done';
+
 /** Prompt tokens for TTFT: short, so a CPU adapter still finishes. */
 const PROMPT_TOKENS = 8;
 
@@ -69,6 +72,7 @@ export class DecodeController {
     this.last = run;
     this.setBusy(false);
     this.show();
+    document.dispatchEvent(new Event(DECODE_DONE_EVENT));
     return run;
   }
 
