@@ -9,6 +9,7 @@ import { errorMessage } from '../core/error-message';
 import { type DecodeRun, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
 import { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
+import { GpuError, isGpuError } from '../gpu/errors';
 import { createTimer } from '../gpu/timer';
 import type { DecodeCallbacks, DecodeRequest } from './protocol';
 
@@ -54,6 +55,20 @@ function failed(spec: DecodeSpec, error: string): DecodeRun {
   }
 }
 
+/** How long a failed run waits for the device's lost promise before it names its own error. */
+const LOST_GRACE_MS = 200;
+
+/**
+ * The device-lost message where the device went (a failure such as a mapAsync on a destroyed
+ * device comes before the lost promise settles); null where it is still usable.
+ */
+async function lostMessage(ctx: GpuContext): Promise<string | null> {
+  const grace = new Promise((resolve) => setTimeout(resolve, LOST_GRACE_MS));
+  await Promise.race([ctx.device.lost, grace]);
+  const reason = ctx.lostReason();
+  return reason === null ? null : new GpuError('device-lost', `Device lost (${reason}).`).message;
+}
+
 /** Runs `req` on `gpu`, predicting from `doc`'s rows where it has them. */
 export async function runDecodeRequest(
   gpu: () => Promise<GpuContext>,
@@ -71,13 +86,18 @@ export async function runDecodeRequest(
     const timer = createTimer(ctx.device, ctx.timing, 64);
     try {
       callbacks.onProgress(0, spec.tokens);
-      return await runDecode(ctx, ledger, timer, spec, doc ?? emptyDocument(ctx), {
+      const run = await runDecode(ctx, ledger, timer, spec, doc ?? emptyDocument(ctx), {
         signal: abort.signal,
         onToken: (index, ms, token) => {
           callbacks.onToken(index, ms, token);
           callbacks.onProgress(index + 1, spec.tokens);
         },
       });
+      const lost = run.error === undefined ? null : await lostMessage(ctx);
+      return lost === null ? run : { ...run, verified: false, error: lost };
+    } catch (e) {
+      if (isGpuError(e, 'cancelled')) throw e;
+      throw new Error((await lostMessage(ctx)) ?? errorMessage(e));
     } finally {
       ledger.destroyAll();
       timer.destroy();

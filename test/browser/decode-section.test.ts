@@ -89,6 +89,22 @@ describe('the Decode for real section', () => {
     expect($('#decode-status').textContent).toBe(en.decode.cancelled);
   });
 
+  it('a device lost mid-run is a failed run, and the next run gets a new device', async () => {
+    const c = controller();
+    c.config = small;
+    setValue('#decode-tokens', '256');
+    const running = c.run();
+    await until(() => document.querySelectorAll('#decode-stream .decode-token').length >= 1);
+    await page.client.destroyDevice();
+    const lost = await running;
+    expect(lost?.verified).toBe(false);
+    expect(lost?.error).toMatch(/lost|destroyed/i);
+    expect($('#decode-figures').textContent).toMatch(/^Failed: /);
+    setValue('#decode-tokens', '2');
+    const again = await c.run();
+    expect(again?.verified).toBe(true);
+  });
+
   it('a mixture-of-experts model is refused in the page’s words', async () => {
     const c = controller();
     c.config = null;
