@@ -5,7 +5,7 @@
 
 import { errorMessage } from '../core/error-message';
 import { type FormatId, WEIGHT_FORMATS } from '../core/formats';
-import type { DecodeRun, ResultsDocument } from '../core/results';
+import type { DecodeRefusal, DecodeRun, ResultsDocument } from '../core/results';
 import type { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
@@ -104,6 +104,17 @@ function gemmFor(doc: ResultsDocument, rows: number): GemmVariant {
   return GEMM_VARIANTS.find((v) => v.name === tuned?.chosen) ?? (GEMM_VARIANTS[0] as GemmVariant);
 }
 
+/**
+ * Why the decoder (a dense Llama layer: GQA attention over every position, one SwiGLU MLP) cannot
+ * run this model; null when it can.
+ */
+export function decodeRefusal(model: ModelConfig): DecodeRefusal | null {
+  if (model.moe !== undefined) return 'moe';
+  if (model.mla !== undefined) return 'mla';
+  if (model.layerAttention?.some((a) => a !== 'full')) return 'attention-layout';
+  return null;
+}
+
 /** A run that stopped before it had times (cancelled, device lost). */
 export function failedDecode(spec: DecodeSpec, error: string): DecodeRun {
   const model = spec.config ?? getModel(spec.model);
@@ -122,8 +133,8 @@ export function failedDecode(spec: DecodeSpec, error: string): DecodeRun {
 
 export interface DecodeHooks {
   signal?: AbortSignal;
-  /** Each timed token as it is stepped (the page streams them). */
-  onToken?: (index: number, ms: number) => void;
+  /** Each timed token as it is stepped, with the id it sampled (the page streams them). */
+  onToken?: (index: number, ms: number, token: number) => void;
 }
 
 /**
@@ -150,6 +161,9 @@ export async function runDecode(
     verified: false,
     budgetBytes: spec.budgetBytes,
   };
+  const refused = decodeRefusal(model);
+  if (refused !== null)
+    return { ...base, refused, error: `The decoder cannot run this architecture (${refused}).` };
   try {
     return await measure(gpu, ledger, timer, spec, doc, model, base, hooks);
   } catch (e) {
@@ -261,7 +275,8 @@ async function measure(
   for (let i = 0; i < spec.tokens; i++) {
     const ms = await time(step);
     perToken.push(ms);
-    hooks.onToken?.(i, ms);
+    // The sampled id, read after the token was timed (state[0]: the last token).
+    if (hooks.onToken) hooks.onToken(i, ms, (await decoder.readState())[0] ?? 0);
     checkpoint();
   }
   const headOnly = await decoder.program({ rows: 1, fromPrompt: false, layers: 0, head: true });

@@ -1,11 +1,20 @@
 // The decode runs of a results document as plain text for the CLI: measured beside predicted.
 
-import type { DecodeRun, ResultsDocument } from '../core/results';
+import type { DecodeRefusal, DecodeRun, ResultsDocument } from '../core/results';
+
+/** Why the decoder refused a model, in the CLI's words (the page's are in its i18n). */
+export const REFUSAL_EN: Record<DecodeRefusal, string> = {
+  moe: 'a mixture-of-experts model; the decoder runs dense Llama-shaped layers only',
+  mla: 'multi-head latent attention (DeepSeek); the decoder runs GQA attention only',
+  'attention-layout':
+    'layers with different attention (sliding-window and global); the decoder runs full attention in every layer',
+};
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : `${v.toPrecision(3)} ms`);
 
 function line(run: DecodeRun): string {
   const name = `${run.model} ${run.format}`;
+  if (run.refused !== undefined) return `${name}: REFUSED — ${REFUSAL_EN[run.refused]}`;
   if (!run.verified) return `${name}: FAILED — ${run.error ?? 'not verified'}`;
   const layers =
     run.layers < run.totalLayers

@@ -89,6 +89,10 @@ export interface TuningRecord {
  * from the same run's kernel rows. Times are ms; "k layers" is what ran, scaled to all N where
  * k < N: scaled = head-only + N/k × (k layers − head-only). An unverified run has no times.
  */
+/** Architectures the decoder cannot run: mixture-of-experts, MLA, per-layer attention layouts. */
+export const DECODE_REFUSALS = ['moe', 'mla', 'attention-layout'] as const;
+export type DecodeRefusal = (typeof DECODE_REFUSALS)[number];
+
 export interface DecodeRun {
   /** Catalogue model id, e.g. "smollm2-135m". */
   model: string;
@@ -104,6 +108,8 @@ export interface DecodeRun {
   verified: boolean;
   /** Present when it failed: not verified, out of memory, device lost, cancelled. */
   error?: string;
+  /** Why the decoder refused the model (its architecture is not Llama-shaped); the page words it. */
+  refused?: DecodeRefusal;
   /** What was checked against the f64 CPU reference, and the largest error relative to the largest value. */
   verifiedTinyError?: number;
   verifiedLayerError?: number;
@@ -324,6 +330,7 @@ const DECODE_CHECKS: FieldChecks<DecodeRun> = {
   tokens: num,
   verified: bool,
   error: optional(str),
+  refused: optional(oneOf(DECODE_REFUSALS)),
   verifiedTinyError: optional(num),
   verifiedLayerError: optional(num),
   gemvVariant: optional(str),

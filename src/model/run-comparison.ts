@@ -2,12 +2,12 @@
 // decode prediction each implies — with B ÷ A for each. Pure; the page draws it.
 
 import { FORMAT_IDS, type FormatId, MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
-import type { PlanName, ResultRow, ResultsDocument } from '../core/results';
+import type { DecodeRun, PlanName, ResultRow, ResultsDocument } from '../core/results';
 import { getModel } from './llm';
 import { predictMeasured } from './measured';
 import { fitRoofline, verifiedRows } from './roofline';
 
-export type ComparisonKind = 'read' | 'compute' | 'gemv' | 'gemm' | 'decode';
+export type ComparisonKind = 'read' | 'compute' | 'gemv' | 'gemm' | 'decode' | 'decode-run';
 
 export interface ComparisonLine {
   kind: ComparisonKind;
@@ -15,8 +15,10 @@ export interface ComparisonLine {
   format?: string;
   /** GEMV/GEMM: the matrix shape. */
   shape?: { m: number; n: number; k: number };
-  /** decode: the model's id. */
+  /** decode, decode-run: the model's id. */
   model?: string;
+  /** decode-run: the whole-model run both documents made (k of N layers, at this context). */
+  run?: { layers: number; totalLayers: number; context: number };
   unit: 'GB/s' | 'GFLOP/s' | 'ms/token';
   a: number | null;
   b: number | null;
@@ -74,6 +76,23 @@ function decodeMs(doc: ResultsDocument, model: string, format: string): number |
   } catch {
     return null;
   }
+}
+
+const runKey = (r: DecodeRun) => `${r.model} ${r.format} ${r.layers}/${r.totalLayers} ${r.context}`;
+
+/** Whole-model decode runs both documents made (same model, format, layers, context): ms/token. */
+function decodeRunLines(a: ResultsDocument, b: ResultsDocument): ComparisonLine[] {
+  const timed = (doc: ResultsDocument) =>
+    new Map((doc.decode ?? []).filter((r) => r.medianMs !== undefined).map((r) => [runKey(r), r]));
+  const inB = timed(b);
+  return [...timed(a).values()].flatMap((x) => {
+    const y = inB.get(runKey(x));
+    if (y === undefined) return [];
+    const { model, format, layers, totalLayers, context } = x;
+    const fields = { kind: 'decode-run', model, format, unit: 'ms/token' } as const;
+    const run = { layers, totalLayers, context };
+    return [line({ ...fields, run, higherIsBetter: false }, x.medianMs, y.medianMs)];
+  });
 }
 
 export function compareRuns(a: ResultsDocument, b: ResultsDocument): Comparison {
@@ -138,6 +157,7 @@ export function compareRuns(a: ResultsDocument, b: ResultsDocument): Comparison 
       );
     }
   }
+  lines.push(...decodeRunLines(a, b));
   const notComparable: ('a' | 'b')[] = [];
   if (a.settings !== undefined) notComparable.push('a');
   if (b.settings !== undefined) notComparable.push('b');

@@ -8,6 +8,7 @@ import { describeShape } from '../core/describe';
 import { PLAIN_NUMBERS } from '../core/numbers';
 import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
+import { decodeMarkdown } from './markdown-decode';
 import {
   type CellWords,
   cellText,
@@ -67,5 +68,6 @@ export function toMarkdown(doc: ResultsDocument): string {
   );
   for (const row of doc.results)
     out.push(line(SHOWN.map((c) => e(cellText(c, row, MARKDOWN_CELLS)))));
+  out.push(...decodeMarkdown(doc, e));
   return `${out.join('\n')}\n`;
 }

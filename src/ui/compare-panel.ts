@@ -9,7 +9,7 @@ import { getModel } from '../model/llm';
 import { type ComparisonLine, compareRuns } from '../model/run-comparison';
 import { element, make, onFilePicked, td, th } from './dom';
 import { t } from './i18n/index.ts';
-import { fmt } from './i18n/numbers';
+import { fmt, fmtInt } from './i18n/numbers';
 import type { Section } from './section';
 import { importMessage, readResultsFile } from './share-panel';
 
@@ -33,6 +33,11 @@ function lineLabel(l: ComparisonLine): string {
       return m.gemm({ format, shape });
     case 'decode':
       return m.decode({ model: getModel(l.model ?? '').name, format });
+    case 'decode-run': {
+      const r = l.run ?? { layers: 0, totalLayers: 0, context: 0 };
+      const layers = `${fmtInt(r.layers)}/${fmtInt(r.totalLayers)}`;
+      return m.decodeRun({ model: l.model ?? '', format, layers, context: fmtInt(r.context) });
+    }
   }
 }
 

@@ -5,8 +5,10 @@ import { capToContext } from '../model/predictor';
 import { predictReport } from '../model/report';
 import { fitRoofline } from '../model/roofline';
 import { chapterA100Serving } from '../model/serving/chapter-scenario';
+import { reachedGBps } from './decode-figures';
+import { decodeController } from './decode-section';
 import { t } from './i18n';
-import { fmt, fmtInt } from './i18n/numbers';
+import { fmt, fmtBytes, fmtInt } from './i18n/numbers';
 import type { SlideId } from './presenter-slides';
 import type { Page } from './section';
 
@@ -36,6 +38,24 @@ function predictionFigure(slide: 'decode' | 'predictions', page: Page): string {
   }
 }
 
+/** Bytes per token ÷ ms per token of the last decode here (or the document's): a bandwidth. */
+function decodeRealFigure(page: Page, beta: number | undefined): string {
+  const m = t().presenter.figure;
+  const run =
+    decodeController?.last?.verified === true
+      ? decodeController.last
+      : page.onScreen()?.decode?.find((r) => r.verified);
+  const gbps = run === undefined ? undefined : reachedGBps(run);
+  if (run?.bytesPerToken === undefined || run.medianMs === undefined || gbps === undefined)
+    return m.decodeRealNone;
+  const text = m.decodeReal({
+    bytes: fmtBytes(run.bytesPerToken),
+    ms: fmt(run.medianMs),
+    gbps: fmt(gbps),
+  });
+  return beta === undefined ? text : text + m.decodeRealSweep({ gbps: fmt(beta) });
+}
+
 /** The chapter's A100 with 64 users under load: the ITL tail beside its mean. */
 function loadFigure(): string {
   const row = chapterA100Serving()[1];
@@ -56,6 +76,7 @@ export function presenterFigure(slide: SlideId, page: Page): string {
   const doc = page.onScreen();
   const roof = doc === null ? null : fitRoofline(doc);
   const beta = roof?.bandwidthGBps;
+  if (slide === 'decode-real') return decodeRealFigure(page, beta);
   if (roof === null || beta === undefined) return m.noRun;
   if (slide === 'compute') {
     const [format, pi] = Object.entries(roof.computeGflops)[0] ?? [];

@@ -5,6 +5,7 @@ export const SLIDES = [
   { id: 'compute', sections: ['summary'] },
   { id: 'roofline', sections: ['roofline'] },
   { id: 'decode', sections: ['run', 'latency'] },
+  { id: 'decode-real', sections: ['decode-real'] },
   { id: 'predictions', sections: ['predictions'] },
   { id: 'load', sections: ['load'] },
 ] as const;

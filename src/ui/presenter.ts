@@ -4,6 +4,7 @@
 // → predictions beside an A100. Each screen shows the page's own section for that idea.
 
 import { Chart } from './chartjs';
+import { DECODE_DONE_EVENT } from './decode-section';
 import { element } from './dom';
 import { t } from './i18n';
 import { fmtInt } from './i18n/numbers';
@@ -118,6 +119,7 @@ export const presenterSection: Section = {
   id: 'presenter',
   mount(_host, page) {
     const view = setupPresenter((slide) => presenterFigure(slide, page));
+    document.addEventListener(DECODE_DONE_EVENT, () => view.refresh());
     return { onDocument: () => view.refresh(), onLocale: () => view.relocalise() };
   },
 };

@@ -9,6 +9,7 @@
 import { adapterSection } from './adapter-panel';
 import { bandwidthSection } from './bandwidth';
 import { compareSection } from './compare-panel';
+import { decodeSection } from './decode-section';
 import { latencySection } from './latency';
 import { loadSection } from './load-section';
 import { memorySection } from './memory';
@@ -32,6 +33,7 @@ export const SECTIONS: readonly Section[] = [
   predictionsSection,
   latencySection,
   loadSection,
+  decodeSection,
   bandwidthSection,
   memorySection,
   resultsSection,

@@ -8,6 +8,7 @@ import { BenchRunner } from '../bench/runner';
 import { errorMessage } from '../core/error-message';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { isGpuError } from '../gpu/errors';
+import { cancelDecode, runDecodeRequest } from './decode';
 import { cancelLoad, runLoad } from './load';
 import type { AdapterReport, BenchWorkerApi, RunCallbacks } from './protocol';
 
@@ -81,6 +82,8 @@ const api: BenchWorkerApi = {
 
   simulateLoad: (req, onProgress) => runLoad(req, (done, total) => onProgress(done, total)),
   cancelLoad,
+  decode: (req, callbacks, doc) => runDecodeRequest(device, req, callbacks, doc),
+  cancelDecode,
 };
 
 Comlink.expose(api);

@@ -2,9 +2,16 @@
 
 import * as Comlink from 'comlink';
 import type { Progress } from '../bench/runner';
-import type { PlanName, ResultRow, ResultsDocument } from '../core/results';
+import type { DecodeRun, PlanName, ResultRow, ResultsDocument } from '../core/results';
 import type { RunSettings } from '../core/settings';
-import type { AdapterReport, BenchWorkerApi, LoadAnswer, LoadRequest } from './protocol';
+import type {
+  AdapterReport,
+  BenchWorkerApi,
+  DecodeCallbacks,
+  DecodeRequest,
+  LoadAnswer,
+  LoadRequest,
+} from './protocol';
 
 export interface BenchClient {
   describe(): Promise<AdapterReport>;
@@ -25,6 +32,9 @@ export interface BenchClient {
     onProgress: (done: number, total: number) => void,
   ): Promise<LoadAnswer | null>;
   cancelLoad(): Promise<void>;
+  /** A whole-model decode run in the worker (see BenchWorkerApi.decode). */
+  decode(req: DecodeRequest, callbacks: DecodeCallbacks, doc?: ResultsDocument): Promise<DecodeRun>;
+  cancelDecode(): Promise<void>;
   terminate(): void;
 }
 
@@ -44,6 +54,13 @@ export function createBenchClient(): BenchClient {
     destroyDevice: () => api.destroyDevice(),
     simulateLoad: (req, onProgress) => api.simulateLoad(req, Comlink.proxy(onProgress)),
     cancelLoad: () => api.cancelLoad(),
+    decode: (req, callbacks, doc) =>
+      api.decode(
+        req,
+        Comlink.proxy({ onProgress: callbacks.onProgress, onToken: callbacks.onToken }),
+        doc,
+      ),
+    cancelDecode: () => api.cancelDecode(),
     terminate: () => {
       api[Comlink.releaseProxy]();
       worker.terminate();

@@ -1,8 +1,10 @@
 // What the page and the benchmark worker say to each other (through comlink).
 
 import type { Progress } from '../bench/runner';
+import type { FormatId } from '../core/formats';
 import type {
   AdapterDescription,
+  DecodeRun,
   PlanName,
   ResultRow,
   ResultsDocument,
@@ -10,6 +12,7 @@ import type {
 } from '../core/results';
 import type { RunSettings } from '../core/settings';
 import type { GpuErrorCode } from '../gpu/errors';
+import type { ModelConfig } from '../model/llm';
 import type { LoadAnswer, LoadRequest } from '../model/serving/load-request';
 
 export type { LoadAnswer, LoadRequest };
@@ -26,6 +29,31 @@ export type AdapterReport =
 export interface RunCallbacks {
   onProgress(progress: Progress): void;
   onResult(row: ResultRow): void;
+}
+
+/** One whole-model decode run, from the page's pickers. */
+export interface DecodeRequest {
+  /** Catalogue model id (or the id of `config`). */
+  model: string;
+  /** The model itself where it is not in the catalogue (a config.json, a test's small model). */
+  config?: ModelConfig;
+  format: FormatId;
+  /** Random KV positions before the first timed token. */
+  context: number;
+  /** Timed tokens. */
+  tokens: number;
+  promptTokens?: number;
+  /** Layers to run at most (the model's all by default; fewer fit, then scaled). */
+  layers?: number;
+  /** Memory the model may allocate, in MiB. */
+  budgetMiB: number;
+}
+
+export interface DecodeCallbacks {
+  /** Timed tokens done of all (0 while it builds, verifies and prefills). */
+  onProgress(done: number, total: number): void;
+  /** Each timed token as it is stepped: its ms and the id it sampled. */
+  onToken(index: number, ms: number, token: number): void;
 }
 
 export interface BenchWorkerApi {
@@ -64,4 +92,11 @@ export interface BenchWorkerApi {
   ): Promise<LoadAnswer | null>;
   /** Stops the simulation in progress between two runs. */
   cancelLoad(): void;
+  /**
+   * One whole-model decode run, predicted from `doc`'s kernel rows where given; never throws:
+   * a cancel, a lost device or a refused model resolve as a failed run with its reason.
+   */
+  decode(req: DecodeRequest, callbacks: DecodeCallbacks, doc?: ResultsDocument): Promise<DecodeRun>;
+  /** Stops the decode run in progress at its next checkpoint (between tokens). */
+  cancelDecode(): void;
 }

@@ -237,15 +237,31 @@ describe('the page', () => {
         gbps: r.gbps / 2,
         gflops: r.gflops / 2,
       })),
+      ...(doc.decode === undefined
+        ? {}
+        : {
+            decode: doc.decode.map((d) =>
+              d.medianMs === undefined ? d : { ...d, medianMs: d.medianMs * 2 },
+            ),
+          }),
     };
     await openJson(page, '#compare-file', 'half.json', half);
     await page.waitForSelector('body[data-comparing="true"]');
     expect(await page.locator('#compare-caption').textContent()).toContain('half-speed copy');
     const measuredRatios = await page
-      .locator('#compare-table tbody tr:not([data-kind="decode"]) td:last-child')
+      .locator(
+        '#compare-table tbody tr:not([data-kind="decode"]):not([data-kind="decode-run"]) td:last-child',
+      )
       .allTextContents();
     expect(measuredRatios.length).toBeGreaterThanOrEqual(6);
     for (const r of measuredRatios) expect(r).toBe('0.50× ▼');
+    // The Quick plan's whole-model decode run, both runs' side by side: twice the ms/token.
+    const runRatios = await page
+      .locator('#compare-table tbody tr[data-kind="decode-run"] td:last-child')
+      .allTextContents();
+    expect(runRatios.length).toBe(doc.decode?.filter((d) => d.medianMs !== undefined).length);
+    expect(runRatios.length).toBeGreaterThanOrEqual(1);
+    for (const r of runRatios) expect(r).toBe('2.00× ▼');
     const decodeRatios = await page
       .locator('#compare-table tbody tr[data-kind="decode"] td:last-child')
       .allTextContents();

@@ -62,4 +62,34 @@ describe('comparing two runs', () => {
     expect(c.lines.find((l) => l.kind === 'compute')).toMatchObject({ a: null, ratio: null });
     expect(c.lines.filter((l) => l.kind === 'decode').every((l) => l.a === null)).toBe(true);
   });
+
+  it('sets decode runs both documents made side by side (same model, format, layers, context)', () => {
+    const timed = (medianMs: number, context = 512) => ({
+      model: 'smollm2-135m',
+      format: 'int4',
+      layers: 2,
+      totalLayers: 30,
+      context,
+      promptTokens: 8,
+      tokens: 8,
+      verified: true,
+      medianMs,
+    });
+    const failed = { ...timed(1), format: 'fp16', verified: false, medianMs: undefined };
+    const a = { ...run(1), decode: [timed(4), timed(9, 2048), failed] };
+    const b = { ...run(1), decode: [timed(2), { ...failed, format: 'fp16' }] };
+    const lines = compareRuns(a as never, b as never).lines.filter((l) => l.kind === 'decode-run');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      model: 'smollm2-135m',
+      format: 'int4',
+      run: { layers: 2, totalLayers: 30, context: 512 },
+      a: 4,
+      b: 2,
+      higherIsBetter: false,
+    });
+    expect(lines[0]?.ratio).toBeCloseTo(0.5);
+    // A run without decode runs has no such lines.
+    expect(compareRuns(run(1), b as never).lines.some((l) => l.kind === 'decode-run')).toBe(false);
+  });
 });

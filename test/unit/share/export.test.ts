@@ -175,6 +175,45 @@ describe('toMarkdown', () => {
     expect(escapeMarkdown('x\r\n  y')).toBe('x y');
   });
 
+  it('lists decode runs in a short table: measured beside predicted, failures in words', () => {
+    const verified = {
+      model: 'smollm2-135m',
+      format: 'int4',
+      layers: 2,
+      totalLayers: 30,
+      context: 512,
+      promptTokens: 8,
+      tokens: 8,
+      verified: true,
+      medianMs: 1.23456,
+      predictedMs: 1.1,
+      ratio: 1.12233,
+      floorMs: 0.5,
+      scaledMs: 12.3456,
+    };
+    const refused = {
+      ...verified,
+      model: 'mixtral-8x7b',
+      verified: false,
+      refused: 'moe' as const,
+    };
+    const failed = { ...verified, format: 'fp16', verified: false, error: 'a | b' };
+    const doc = { ...sampleDocument(), decode: [verified, refused, failed] };
+    const md = toMarkdown(doc);
+    expect(md).toContain('**Decode runs**');
+    const table = md.split('\n').filter((l) => l.startsWith('|'));
+    expect(table).toHaveLength(2 + doc.results.length + 2 + 3);
+    const [head, , ok, no, bad] = table.slice(2 + doc.results.length);
+    expect(head).toContain('| Predicted ms/token |');
+    expect(ok).toBe(
+      '| smollm2-135m | int4 | 2 of 30 | 512 | 1.23 | 1.10 | 1.12 | 0.500 | 12.3 | verified |',
+    );
+    expect(no).toContain('| REFUSED: moe |');
+    expect(no).not.toContain('1.23');
+    expect(bad).toContain('FAILED: a \\| b');
+    expect(toMarkdown(sampleDocument())).not.toContain('Decode runs');
+  });
+
   it('limits digits', () => {
     const formatSignificant = PLAIN_NUMBERS.significant;
     expect(formatSignificant(1.048576, 3)).toBe('1.05');

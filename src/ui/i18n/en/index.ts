@@ -4,6 +4,7 @@
 import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
+import { decode } from './decode';
 import { load } from './load';
 import { modelInput } from './model-input';
 import { page } from './page';
@@ -11,6 +12,17 @@ import { predictions } from './predictions';
 import { presenter } from './presenter';
 import { share } from './share';
 
-export const en = { page, common, app, share, predictions, modelInput, charts, presenter, load };
+export const en = {
+  page,
+  common,
+  app,
+  share,
+  predictions,
+  modelInput,
+  charts,
+  presenter,
+  load,
+  decode,
+};
 
 export type Messages = typeof en;

@@ -19,6 +19,10 @@ export const presenter = {
       title: 'Decode is memory-bound',
       idea: 'One token reads every weight once and does two FLOPs per weight. Batching reuses each weight B times: throughput grows almost B-fold while latency barely moves.',
     },
+    'decode-real': {
+      title: 'Watch decode be memory-bound',
+      idea: 'A whole model, one token at a time, on this GPU. Each token reads every weight once: bytes per token ÷ ms per token is a bandwidth — the one the sweep measured.',
+    },
     predictions: {
       title: 'Predictions beside an A100',
       idea: 'ms/token follows bytes per token ÷ bandwidth. Fewer bits per weight, fewer bytes, faster decode.',
@@ -37,6 +41,10 @@ export const presenter = {
       `${p.gflops} GFLOP/s — ${p.ridge} FLOPs per byte before compute is the limit`,
     decode: (p: { model: string; format: string; ms: string; floor: string }) =>
       `${p.model} ${p.format}: ${p.ms} ms/token; reading the weights once takes ${p.floor} ms`,
+    decodeReal: (p: { bytes: string; ms: string; gbps: string }) =>
+      `${p.bytes} per token ÷ ${p.ms} ms per token = ${p.gbps} GB/s`,
+    decodeRealSweep: (p: { gbps: string }) => `; the bandwidth sweep measured ${p.gbps} GB/s`,
+    decodeRealNone: 'No decode yet: press “Run decode” on this screen.',
     predictions: (p: { model: string; format: string; here: string; a100: string }) =>
       `${p.model} ${p.format}: ${p.here} ms/token here, ${p.a100} ms/token on an A100`,
   },

@@ -33,6 +33,8 @@ export const share = {
     gemv: (p: { format: string; shape: string }) => `GEMV ${p.format} ${p.shape}, GB/s`,
     gemm: (p: { format: string; shape: string }) => `GEMM ${p.format} ${p.shape}, GFLOP/s`,
     decode: (p: { model: string; format: string }) => `${p.model} ${p.format} decode, ms/token`,
+    decodeRun: (p: { model: string; format: string; layers: string; context: string }) =>
+      `${p.model} ${p.format} decode run (${p.layers} layers, context ${p.context}), measured ms/token`,
     notInRun: '—',
     caveat: (p: { which: string }) => `Not comparable: run ${p.which} used non-default settings.`,
     differentPlans: (p: { a: string; b: string }) =>

@@ -4,6 +4,7 @@ import type { Messages } from '../en';
 import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
+import { decode } from './decode';
 import { load } from './load';
 import { modelInput } from './model-input';
 import { page } from './page';
@@ -21,4 +22,5 @@ export const zh: Messages = {
   charts,
   presenter,
   load,
+  decode,
 };

@@ -21,6 +21,10 @@ export const presenter: typeof en = {
       title: '解码是访存受限的',
       idea: '每生成一个 token 都要把全部权重读一遍，每个权重只做两次浮点运算。批处理让每个权重被复用 B 次：吞吐几乎涨 B 倍，而延迟几乎不变。',
     },
+    'decode-real': {
+      title: '看解码受限于显存',
+      idea: '一个完整模型在这块 GPU 上逐 token 运行。每个 token 都把全部权重读一遍：每 token 字节数 ÷ 每 token 毫秒数就是带宽——正是带宽扫描测到的那个。',
+    },
     predictions: {
       title: '预测，与 A100 对照',
       idea: 'ms/token ≈ 每 token 字节数 ÷ 带宽。每个权重的位数越少，读的字节越少，解码越快。',
@@ -37,6 +41,9 @@ export const presenter: typeof en = {
     bandwidth: (p) => `${p.gbps} GB/s`,
     compute: (p) => `${p.gflops} GFLOP/s——每字节要做 ${p.ridge} 次运算，瓶颈才会变成算力`,
     decode: (p) => `${p.model} ${p.format}：${p.ms} ms/token；把权重读一遍需要 ${p.floor} ms`,
+    decodeReal: (p) => `每 token ${p.bytes} ÷ 每 token ${p.ms} 毫秒 = ${p.gbps} GB/s`,
+    decodeRealSweep: (p) => `；带宽扫描测得 ${p.gbps} GB/s`,
+    decodeRealNone: '还没有解码：在这一屏点“运行解码”。',
     predictions: (p) =>
       `${p.model} ${p.format}：本机 ${p.here} ms/token，A100 上 ${p.a100} ms/token`,
   },

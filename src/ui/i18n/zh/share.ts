@@ -44,6 +44,8 @@ export const share: typeof en = {
     gemv: (p) => `GEMV ${p.format} ${p.shape}，GB/s`,
     gemm: (p) => `GEMM ${p.format} ${p.shape}，GFLOP/s`,
     decode: (p) => `${p.model} ${p.format} 解码，ms/token`,
+    decodeRun: (p) =>
+      `${p.model} ${p.format} 解码实测（${p.layers} 层，上下文 ${p.context}），ms/token`,
     notInRun: '—',
     caveat: (p) => `不可比：运行 ${p.which} 使用了非默认设置。`,
     differentPlans: (p) => `两次运行的测试计划不同（${p.a}、${p.b}）：只对比两者都测过的形状。`,
