@@ -115,9 +115,8 @@ export function decodeRefusal(model: ModelConfig): DecodeRefusal | null {
   return null;
 }
 
-/** A run that stopped before it had times (cancelled, device lost). */
-export function failedDecode(spec: DecodeSpec, error: string): DecodeRun {
-  const model = spec.config ?? getModel(spec.model);
+/** What a run records of its spec before it has any times. */
+function runBase(spec: DecodeSpec, model: ModelConfig): DecodeRun {
   return {
     model: model.id,
     format: spec.format,
@@ -127,8 +126,12 @@ export function failedDecode(spec: DecodeSpec, error: string): DecodeRun {
     promptTokens: spec.promptTokens,
     tokens: spec.tokens,
     verified: false,
-    error,
   };
+}
+
+/** A run that stopped before it had times (cancelled, device lost). */
+export function failedDecode(spec: DecodeSpec, error: string): DecodeRun {
+  return { ...runBase(spec, spec.config ?? getModel(spec.model)), error };
 }
 
 export interface DecodeHooks {
@@ -150,17 +153,7 @@ export async function runDecode(
   hooks: DecodeHooks = {},
 ): Promise<DecodeRun> {
   const model = spec.config ?? getModel(spec.model);
-  const base: DecodeRun = {
-    model: model.id,
-    format: spec.format,
-    layers: 0,
-    totalLayers: model.layers,
-    context: spec.context,
-    promptTokens: spec.promptTokens,
-    tokens: spec.tokens,
-    verified: false,
-    budgetBytes: spec.budgetBytes,
-  };
+  const base: DecodeRun = { ...runBase(spec, model), budgetBytes: spec.budgetBytes };
   const refused = decodeRefusal(model);
   if (refused !== null)
     return { ...base, refused, error: `The decoder cannot run this architecture (${refused}).` };

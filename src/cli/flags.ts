@@ -3,6 +3,7 @@
 // UsageError that names the flag and ends with the CLI's usage text (printed, exit status 2).
 
 import { parseArgs } from 'node:util';
+import { errorMessage } from '../core/error-message';
 
 export class UsageError extends Error {
   constructor(
@@ -36,6 +37,16 @@ export function argsOrExit<T extends { help: boolean }>(
     return 0;
   }
   return parsed as Exclude<T, { help: true }>;
+}
+
+/** Runs a CLI's main: its number is the exit status; anything thrown is one line, status 1. */
+export function runMain(main: () => number): void {
+  try {
+    process.exitCode = main();
+  } catch (e) {
+    process.stderr.write(`error: ${errorMessage(e)}\n`);
+    process.exitCode = 1;
+  }
 }
 
 /** A switch (`--json`), or a flag that takes a value, described for errors ("a file name"). */

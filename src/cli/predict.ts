@@ -8,7 +8,7 @@ import { predictMeasured } from '../model/measured';
 import type { Prediction, PredictOptions } from '../model/predictor';
 import { buildReport } from '../model/report';
 import { predictSpec } from '../model/spec-estimator';
-import { argsOrExit } from './flags';
+import { argsOrExit, runMain } from './flags';
 import { CliError, loadResults } from './load-results';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
 import { renderPrediction } from './predict-table';
@@ -63,9 +63,4 @@ function main(argv: readonly string[]): number {
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  process.stderr.write(`error: ${errorMessage(e)}\n`);
-  process.exitCode = 1;
-}
+runMain(() => main(process.argv.slice(2)));

@@ -2,8 +2,7 @@
 // results document). Exit 0 on success, 2 for a usage error, 1 for anything else.
 
 import { readFileSync } from 'node:fs';
-import { errorMessage } from '../core/error-message';
-import { argsOrExit } from './flags';
+import { argsOrExit, runMain } from './flags';
 import { parseSimulateArgs, SIMULATE_USAGE } from './simulate-args';
 import { renderSimulation, simulationJson } from './simulate-report';
 import { runSimulation } from './simulate-run';
@@ -23,9 +22,4 @@ function main(argv: readonly string[]): number {
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  process.stderr.write(`error: ${errorMessage(e)}\n`);
-  process.exitCode = 1;
-}
+runMain(() => main(process.argv.slice(2)));
