@@ -20,14 +20,14 @@ export interface GemmVariant {
   blockN: number;
 }
 
-/** gemm_cols with `rows` rows of Y per workgroup (16 invocations × 4 columns of Y each). */
+/** gemm_cols with `rows` rows of Y per workgroup (16 invocations × 8 columns of Y each). */
 function colsVariant(rows: number): GemmVariant {
   return {
-    name: `cols${rows}x64`,
+    name: `cols${rows}x128`,
     shader: `const COLS_M: u32 = ${rows}u;\n${gemmShader}\n${gemmColsShader}`,
     entry: 'gemm_cols',
     blockM: rows,
-    blockN: 64,
+    blockN: 128,
   };
 }
 
