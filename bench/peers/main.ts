@@ -101,13 +101,16 @@ function parseSettings(): Settings {
     (f) => (wanted.length === 0 || wanted.includes(f)) && (peer !== 'tfjs' || f === 'f32'),
   );
   const tiny = q.get('shapes') === 'tiny';
+  const kernels = list('kernels');
   const base = full
     ? { sampleTargetMs: 50, samples: 9, maxReps: 512, rotationBytes: 512 * MiB }
     : { sampleTargetMs: 60, samples: tiny ? 3 : 7, maxReps: 64, rotationBytes: 32 * MiB };
   return {
     peer,
     full,
-    shapes: peerShapes(full ? 'full' : tiny ? 'tiny' : 'default'),
+    shapes: peerShapes(full ? 'full' : tiny ? 'tiny' : 'default').filter(
+      (s) => kernels.length === 0 || kernels.includes(s.kernel),
+    ),
     formats,
     ...base,
     wrong: list('wrong') as OrtFormat[],

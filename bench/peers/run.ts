@@ -25,6 +25,7 @@ const USAGE = `usage: npm run bench:peers [-- --full] [--json] [--peers LIST]
   --json          print the document (every page's report) instead of the table
   --peers LIST    comma-separated subset of ${PEER_NAMES.join(',')} (default: all)
   --formats LIST  comma-separated subset of our formats (default: all; tfjs runs f32 only)
+  --kernels LIST  comma-separated subset of gemv,gemm: only those shapes (default: both)
   --tiny          tiny shapes (the tests')
   --from FILE     print the table of a document an earlier --json run wrote (runs nothing)
   --wrong LIST, --refuse LIST   test hooks: ORT formats (f32,f16,q4b32,q4b128,q8b32) whose
@@ -39,6 +40,7 @@ const FLAGS = {
   peers: { type: 'string', value: 'a list of peers' },
   from: { type: 'string', value: 'a file name' },
   formats: { type: 'string', value: 'a list of formats' },
+  kernels: { type: 'string', value: 'a list of kernels' },
   wrong: { type: 'string', value: 'a list of ORT formats' },
   refuse: { type: 'string', value: 'a list of ORT formats' },
 } as const;
@@ -106,7 +108,9 @@ async function main(argv: string[]): Promise<number> {
   const query = new URLSearchParams();
   if (full) query.set('full', '1');
   if (values.tiny) query.set('shapes', 'tiny');
-  for (const name of ['formats', 'wrong', 'refuse'] as const) {
+  const unknownKernel = values.kernels?.split(',').find((k) => k !== 'gemv' && k !== 'gemm');
+  if (unknownKernel !== undefined) throw new UsageError(`unknown kernel ${unknownKernel}`, USAGE);
+  for (const name of ['formats', 'kernels', 'wrong', 'refuse'] as const) {
     const v = values[name];
     if (v !== undefined) query.set(name, v);
   }

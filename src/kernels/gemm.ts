@@ -1,6 +1,7 @@
 // GEMM Y = X·Wᵀ (prefill, batched decode): a variant's shader with the format's weights prepended.
 
 import gemmShader from '../../shaders/gemm.wgsl?raw';
+import gemmColsShader from '../../shaders/gemm_cols.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import { matrixBytes } from './formats';
 import { type MatrixOptions, prepareMatrixProduct } from './matrix';
@@ -12,17 +13,30 @@ export interface GemmVariant {
   name: string;
   /** The WGSL that defines its entry point (after the weights code). */
   shader: string;
-  entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile';
+  entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile' | 'gemm_cols';
   /** Rows of Y (tokens) one workgroup computes. */
   blockM: number;
   /** Columns of Y (rows of W) one workgroup computes. */
   blockN: number;
 }
 
+/** gemm_cols with `rows` rows of Y per workgroup (16 invocations × 8 columns of Y each). */
+function colsVariant(rows: number): GemmVariant {
+  return {
+    name: `cols${rows}x128`,
+    shader: `const COLS_M: u32 = ${rows}u;\n${gemmShader}\n${gemmColsShader}`,
+    entry: 'gemm_cols',
+    blockM: rows,
+    blockN: 128,
+  };
+}
+
 export const GEMM_VARIANTS: readonly GemmVariant[] = [
   { name: 'reg4x4', shader: gemmShader, entry: 'gemm_reg', blockM: 32, blockN: 32 },
   { name: 'reg8x4', shader: gemmShader, entry: 'gemm_reg8', blockM: 64, blockN: 32 },
   { name: 'tile32-smem', shader: gemmShader, entry: 'gemm_tile', blockM: 32, blockN: 32 },
+  colsVariant(8),
+  colsVariant(16),
 ];
 
 export function gemmBytes(format: FormatId, m: number, n: number, k: number): number {

@@ -91,6 +91,15 @@ describe('bench:peers --tiny --json', () => {
     }
   });
 
+  it('refuses an unknown --kernels entry before building anything (exit 2)', async () => {
+    const failed = await run('node', [driver, '--kernels', 'gemm,conv']).then(
+      () => null,
+      (e: { code?: number; stderr?: string }) => e,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toMatch(/unknown kernel conv/);
+  });
+
   it('prints the same document as a table', () => {
     const text = formatDocument(doc);
     expect(text).toMatch(/onnxruntime-web 1\.30\.0/);

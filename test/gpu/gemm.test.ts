@@ -15,7 +15,8 @@ describe('GEMM on a real adapter', () => {
   for (const format of FORMAT_IDS) {
     for (const variant of GEMM_VARIANTS) {
       it(`${format} ${variant.name}: M=1, 37 over 45×96, M=64 over 64×128, M=70 over 33×64 verify`, async () => {
-        // M=70 spans two 64-row blocks (reg8x4) and three 32-row ones, the last ragged.
+        // M=70 spans two 64-row blocks (reg8x4) and three 32-row ones, the last ragged; M=37
+        // five 8-row blocks (cols8x128), N=45 and 33 part of one 128-column block.
         for (const [m, n, k] of [
           [1, 45, 96],
           [37, 45, 96],
