@@ -266,6 +266,7 @@ class LoadController {
     const a = this.page.document();
     const b = this.comparison;
     this.v.compare.hidden = true;
+    this.v.compareBox.hidden = b === null;
     if (a === null || b === null) return;
     const sweeps = [];
     for (const doc of [a, b]) {
@@ -369,7 +370,7 @@ export const loadSection: Section = {
       onLocale: () => c.relocalise(),
       onComparison(doc) {
         c.comparison = doc;
-        if (doc === null) c.v.compare.hidden = true;
+        if (doc === null) c.v.compareBox.hidden = true;
         else if (c.sweepAnswer !== null) void c.compare(c.generationNow());
       },
     };

@@ -61,6 +61,7 @@ function elements() {
     at: make('p'),
     goodput: table('load-goodput'),
     capacity: table('load-capacity'),
+    compareBox: make('div'),
     compareTitle: make('h3'),
     compare: table('load-compare'),
     compareNote: make('p', '', 'note'),
@@ -108,20 +109,21 @@ export function buildLoadView(host: HTMLElement) {
     v.cancel,
     v.download,
   );
-  v.compare.hidden = true;
+  // Shown only while a second run is being compared.
+  v.compareBox.hidden = true;
   const scroll = (el: HTMLTableElement) => {
     const box = make('div', undefined, 'table-scroll');
     box.tabIndex = 0; // a region that scrolls is reachable by keyboard
     box.append(el);
     return box;
   };
+  v.compareBox.append(v.compareTitle, v.compareNote, scroll(v.compare));
   host.append(
     ...[v.title, v.intro, controls, v.status, v.kv, v.ttft.box, v.itl.box],
     scroll(v.capacity),
     ...[v.queueTitle, v.at, v.queue.box],
     scroll(v.goodput),
-    ...[v.compareTitle, v.compareNote],
-    scroll(v.compare),
+    v.compareBox,
     v.chapterTitle,
     scroll(v.chapter),
     ...[v.chapterGap, v.chapterTtft],
