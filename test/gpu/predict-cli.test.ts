@@ -1,52 +1,19 @@
 // `npm run predict`, built as users run it (vite.cli.config.ts) and spawned. It builds into its
 // own folder so it never races test/gpu/cli.test.ts, whose build empties dist-cli/.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PredictJson } from '../../src/cli/report-json';
 import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/chapter';
 import { getGpu } from '../../src/model/gpus';
 import { sampleDocument } from '../fixtures/results';
+import { builtCli, expectOneLineError } from './built-cli';
 
-const work = mkdtempSync(join(tmpdir(), 'roofline-predict-'));
-const outDir = join(work, 'dist-cli');
-
-const run = (args: string[]) =>
-  spawnSync(process.execPath, [join(outDir, 'predict.js'), ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+const { run, file, path: inWork } = builtCli('predict');
 
 const llama8bFp16 = ['--model', 'llama-3-8b', '--weights', 'fp16'];
 
-const file = (name: string, text: string) => {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-/** A failure for the user: exit 1, one line on stderr, nothing on stdout, no stack trace. */
-function expectOneLineError(result: ReturnType<typeof run>, pattern: RegExp) {
-  expect(result.status).toBe(1);
-  expect(result.stdout).toBe('');
-  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(result.stderr).toMatch(pattern);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-}
-
 const isRange = (r: { expected: number; low: number; high: number }) =>
   Number.isFinite(r.expected) && r.low <= r.expected && r.expected <= r.high && r.low > 0;
-
-beforeAll(() => {
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', outDir], {
-    stdio: 'ignore',
-  });
-});
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm run predict', () => {
   it('--gpu a100 llama-3-8b fp16 --json: decode between the A100 bandwidth floor and the chapter’s 30 ms', () => {
@@ -178,7 +145,7 @@ describe('npm run predict', () => {
 
   it('--from a missing file: one line, exit 1', () => {
     expectOneLineError(
-      run(['--from', join(work, 'missing.json'), ...llama8bFp16]),
+      run(['--from', inWork('missing.json'), ...llama8bFp16]),
       /^error: cannot read results file .*missing\.json: no such file\n$/,
     );
   });

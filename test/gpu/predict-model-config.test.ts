@@ -1,35 +1,11 @@
 // `npm run predict -- --model-config PATH` and --kv-bits, built as users run it and spawned:
 // configs of several families written from their published config.json, and bad configs.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PredictJson } from '../../src/cli/report-json';
+import { builtCli, expectOneLineError } from './built-cli';
 
-const work = mkdtempSync(join(tmpdir(), 'roofline-model-config-'));
-const outDir = join(work, 'dist-cli');
-
-const run = (args: string[]) =>
-  spawnSync(process.execPath, [join(outDir, 'predict.js'), ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-
-const file = (name: string, text: string) => {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-function expectOneLineError(result: ReturnType<typeof run>, pattern: RegExp) {
-  expect(result.status).toBe(1);
-  expect(result.stdout).toBe('');
-  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(result.stderr).toMatch(pattern);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-}
+const { run, file, path: inWork } = builtCli('predict');
 
 // Qwen/Qwen3-30B-A3B config.json (architecture keys).
 const qwen3Moe = {
@@ -48,14 +24,6 @@ const qwen3Moe = {
   max_position_embeddings: 40960,
   tie_word_embeddings: false,
 };
-
-beforeAll(() => {
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', outDir], {
-    stdio: 'ignore',
-  });
-});
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm run predict -- --model-config', () => {
   it('an MoE config.json: named by _name_or_path, total and active parameters, routing assumed', () => {
@@ -119,7 +87,7 @@ describe('npm run predict -- --model-config', () => {
       /a config\.json is a few kB/,
     );
     expectOneLineError(
-      run(args(join(work, 'nope.json'))),
+      run(args(inWork('nope.json'))),
       /cannot read config file .*nope\.json: no such file\n$/,
     );
   });

@@ -1,40 +1,15 @@
 // `npm run simulate`, built as users run it (vite.cli.config.ts) and spawned. It builds into its
 // own folder so it never races the other CLI tests, whose builds empty dist-cli/.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimulateJson } from '../../src/cli/simulate-report';
 import { SLAS } from '../../src/model/chapter';
 import { sampleDocument } from '../fixtures/results';
+import { builtCli, expectOneLineError } from './built-cli';
 
-const work = mkdtempSync(join(tmpdir(), 'roofline-simulate-'));
-const outDir = join(work, 'dist-cli');
-
-const run = (args: string[]) =>
-  spawnSync(process.execPath, [join(outDir, 'simulate.js'), ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+const { run, file, path: inWork } = builtCli('simulate');
 
 const a100 = ['--gpu', 'a100', '--model', 'llama-3-8b', '--weights', 'fp16'];
-
-const file = (name: string, text: string) => {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-/** A failure for the user: exit 1, one line on stderr, nothing on stdout, no stack trace. */
-function expectOneLineError(result: ReturnType<typeof run>, pattern: RegExp) {
-  expect(result.status).toBe(1);
-  expect(result.stdout).toBe('');
-  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(result.stderr).toMatch(pattern);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-}
 
 function json(args: string[]): SimulateJson {
   const result = run([...args, '--json']);
@@ -42,14 +17,6 @@ function json(args: string[]): SimulateJson {
   expect(result.status).toBe(0);
   return JSON.parse(result.stdout) as SimulateJson;
 }
-
-beforeAll(() => {
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', outDir], {
-    stdio: 'ignore',
-  });
-});
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm run simulate', () => {
   it('a 10,000-request --json run: every request accounted for, percentiles ordered, goodput per chapter SLA', () => {
@@ -141,7 +108,7 @@ describe('npm run simulate', () => {
     const bad = file('bad.csv', '0,100,20\n0.1,abc,3\n');
     expectOneLineError(run([...a100, '--trace', bad]), /bad\.csv: trace line 2: prompt tokens/);
     expectOneLineError(
-      run([...a100, '--trace', join(work, 'none.csv')]),
+      run([...a100, '--trace', inWork('none.csv')]),
       /cannot read trace file .*none\.csv: no such file/,
     );
   });
