@@ -8,29 +8,14 @@ import { latencySection } from '../../src/ui/latency';
 import { memorySection } from '../../src/ui/memory';
 import { PageController } from '../../src/ui/page';
 import { predictionsSection, TABLE_MODELS } from '../../src/ui/predictions';
+import { QWEN3_30B_A3B_CONFIG } from '../fixtures/hf-configs';
 
 const page = new PageController(() => {
   throw new Error('no worker in this test');
 });
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
-// Qwen/Qwen3-30B-A3B config.json, architecture keys.
-const qwen3Moe = {
-  _name_or_path: 'Qwen/Qwen3-30B-A3B',
-  model_type: 'qwen3_moe',
-  hidden_size: 2048,
-  num_hidden_layers: 48,
-  num_attention_heads: 32,
-  num_key_value_heads: 4,
-  head_dim: 128,
-  intermediate_size: 6144,
-  moe_intermediate_size: 768,
-  num_experts: 128,
-  num_experts_per_tok: 8,
-  vocab_size: 151936,
-  max_position_embeddings: 40960,
-  tie_word_embeddings: false,
-};
+const qwen3Moe = { _name_or_path: 'Qwen/Qwen3-30B-A3B', ...QWEN3_30B_A3B_CONFIG };
 
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20));

@@ -3,27 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PredictJson } from '../../src/cli/report-json';
+import { QWEN3_30B_A3B_CONFIG } from '../fixtures/hf-configs';
 import { builtCli, expectOneLineError } from './built-cli';
 
 const { run, file, path: inWork } = builtCli('predict');
 
-// Qwen/Qwen3-30B-A3B config.json (architecture keys).
-const qwen3Moe = {
-  _name_or_path: 'Qwen/Qwen3-30B-A3B',
-  model_type: 'qwen3_moe',
-  hidden_size: 2048,
-  num_hidden_layers: 48,
-  num_attention_heads: 32,
-  num_key_value_heads: 4,
-  head_dim: 128,
-  intermediate_size: 6144,
-  moe_intermediate_size: 768,
-  num_experts: 128,
-  num_experts_per_tok: 8,
-  vocab_size: 151936,
-  max_position_embeddings: 40960,
-  tie_word_embeddings: false,
-};
+const qwen3Moe = { _name_or_path: 'Qwen/Qwen3-30B-A3B', ...QWEN3_30B_A3B_CONFIG };
 
 describe('npm run predict -- --model-config', () => {
   it('an MoE config.json: named by _name_or_path, total and active parameters, routing assumed', () => {

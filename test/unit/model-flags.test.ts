@@ -3,20 +3,10 @@ import { UsageError } from '../../src/cli/flags';
 import { ModelConfigFileError } from '../../src/cli/model-flags';
 import { parsePredictArgs } from '../../src/cli/predict-args';
 import { parseSimulateArgs } from '../../src/cli/simulate-args';
+import { MIXTRAL_8X7B_CONFIG } from '../fixtures/hf-configs';
 
 const files: Record<string, string> = {
-  'models/Mixtral/config.json': JSON.stringify({
-    model_type: 'mixtral',
-    hidden_size: 4096,
-    num_hidden_layers: 32,
-    num_attention_heads: 32,
-    num_key_value_heads: 8,
-    intermediate_size: 14336,
-    num_local_experts: 8,
-    num_experts_per_tok: 2,
-    vocab_size: 32000,
-    max_position_embeddings: 32768,
-  }),
+  'models/Mixtral/config.json': JSON.stringify(MIXTRAL_8X7B_CONFIG),
   'falcon.json': '{"model_type":"falcon"}',
 };
 const readText = (path: string) => {

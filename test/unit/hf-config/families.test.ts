@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readHfConfig } from '../../../src/model/hf-config/read';
 import { kvCacheBytes, kvElementsPerLayer, layerWindows, paramCount } from '../../../src/model/llm';
+import { MIXTRAL_8X7B_CONFIG, QWEN3_30B_A3B_CONFIG } from '../../fixtures/hf-configs';
 
 interface Case {
   family: string;
@@ -176,18 +177,7 @@ const CASES: Case[] = [
   {
     family: 'mixtral',
     repo: 'mistralai/Mixtral-8x7B-v0.1',
-    config: {
-      model_type: 'mixtral',
-      hidden_size: 4096,
-      num_hidden_layers: 32,
-      num_attention_heads: 32,
-      num_key_value_heads: 8,
-      intermediate_size: 14336,
-      num_local_experts: 8,
-      num_experts_per_tok: 2,
-      vocab_size: 32000,
-      max_position_embeddings: 32768,
-    },
+    config: MIXTRAL_8X7B_CONFIG,
     total: 46_702_792_704,
     active: 12.9e9,
     activeCounts: 'with-embedding',
@@ -220,21 +210,7 @@ const CASES: Case[] = [
   {
     family: 'qwen3_moe',
     repo: 'Qwen/Qwen3-30B-A3B',
-    config: {
-      model_type: 'qwen3_moe',
-      hidden_size: 2048,
-      num_hidden_layers: 48,
-      num_attention_heads: 32,
-      num_key_value_heads: 4,
-      head_dim: 128,
-      intermediate_size: 6144,
-      moe_intermediate_size: 768,
-      num_experts: 128,
-      num_experts_per_tok: 8,
-      vocab_size: 151936,
-      max_position_embeddings: 40960,
-      tie_word_embeddings: false,
-    },
+    config: QWEN3_30B_A3B_CONFIG,
     total: 30.5e9,
     // The card's "3.3B" is 3.35B cut to two digits: a two-digit figure is ±1.5 % by itself.
     active: 3.3e9,

@@ -8,20 +8,9 @@ import {
   modelParamOf,
   withModelParam,
 } from '../../../src/share/model-link';
+import { MIXTRAL_8X7B_CONFIG } from '../../fixtures/hf-configs';
 
-const mixtral = {
-  _name_or_path: 'mistralai/Mixtral-8x7B-v0.1',
-  model_type: 'mixtral',
-  hidden_size: 4096,
-  num_hidden_layers: 32,
-  num_attention_heads: 32,
-  num_key_value_heads: 8,
-  intermediate_size: 14336,
-  num_local_experts: 8,
-  num_experts_per_tok: 2,
-  vocab_size: 32000,
-  max_position_embeddings: 32768,
-};
+const mixtral = { _name_or_path: 'mistralai/Mixtral-8x7B-v0.1', ...MIXTRAL_8X7B_CONFIG };
 
 describe('a config.json in the link (m=)', () => {
   it('round-trips: the same model, named by _name_or_path, in a short parameter', async () => {
