@@ -133,8 +133,10 @@ export interface Prediction {
   promptTokens: number;
   outputTokens: number;
   batch: number;
+  /** Cached tokens when ITL is taken. */
   context: number;
   weightBytes: number;
+  /** KV cache at prompt + output tokens for every sequence of the batch. */
   kvBytes: number;
   decode: {
     msPerToken: Range;

@@ -16,7 +16,11 @@ import type { Range } from './range';
 import { predictSpec, type SpecHardware } from './spec-estimator';
 import { type Feel, firstTokenFeelsFast, itlFeel, slaVerdicts, type Verdict } from './verdicts';
 
-export interface PredictReport {
+export interface PredictReport
+  extends Pick<
+    Prediction,
+    'promptTokens' | 'outputTokens' | 'batch' | 'context' | 'weightBytes' | 'kvBytes'
+  > {
   model: string;
   modelName: string;
   /** Parameters (every expert) and those one token runs through (MoE: k + shared experts). */
@@ -51,14 +55,6 @@ export interface PredictReport {
   calibration: CalibrationFigures | null;
   /** The same for TTFT. */
   calibrationTtft: CalibrationFigures | null;
-  promptTokens: number;
-  outputTokens: number;
-  batch: number;
-  /** Cached tokens when ITL is taken. */
-  context: number;
-  weightBytes: number;
-  /** KV cache at prompt + output tokens for every sequence of the batch. */
-  kvBytes: number;
   /**
    * As the prediction gives them (floor: weights + KV once at 100 % of the bandwidth ceiling);
    * null, like every time and verdict below, where the model does not fit.
