@@ -1,17 +1,7 @@
 import { defineConfig } from 'vite';
+import { nodeBuild } from './scripts/node-build.ts';
 
 // Builds scripts/calibrate.ts for Node (the CSVs come in as `?raw` text, as in the page).
-export default defineConfig({
-  build: {
-    ssr: true,
-    outDir: 'node_modules/.cache/calibrate',
-    emptyOutDir: true,
-    target: 'node20',
-    minify: false,
-    rollupOptions: {
-      input: { calibrate: 'scripts/calibrate.ts' },
-      output: { format: 'es', entryFileNames: '[name].js' },
-    },
-  },
-  logLevel: 'warn',
-});
+export default defineConfig(
+  nodeBuild({ calibrate: 'scripts/calibrate.ts' }, 'node_modules/.cache/calibrate'),
+);

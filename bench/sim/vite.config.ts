@@ -1,17 +1,7 @@
 import { defineConfig } from 'vite';
+import { nodeBuild } from '../../scripts/node-build.ts';
 
 // Builds the serving-simulator benchmark (run.ts) for Node, as vite.cli.config.ts builds the CLI.
-export default defineConfig({
-  build: {
-    ssr: true,
-    outDir: 'node_modules/.cache/bench-sim',
-    emptyOutDir: true,
-    target: 'node20',
-    minify: false,
-    rollupOptions: {
-      input: { run: 'bench/sim/run.ts' },
-      output: { format: 'es', entryFileNames: '[name].js' },
-    },
-  },
-  logLevel: 'warn',
-});
+export default defineConfig(
+  nodeBuild({ run: 'bench/sim/run.ts' }, 'node_modules/.cache/bench-sim'),
+);
