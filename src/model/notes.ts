@@ -129,8 +129,6 @@ export type Note =
   /** `why` is the results document's own `incomplete` text, as given. */
   | { id: 'run-unfinished'; why: string };
 
-export type NoteId = Note['id'];
-
 /** The notes without repeats (two steps often note the same matrix). */
 export function uniqueNotes(notes: readonly Note[]): Note[] {
   const seen = new Set<string>();

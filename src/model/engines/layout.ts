@@ -106,9 +106,6 @@ export class UnknownLayoutError extends Error {
   }
 }
 
-/** Formats this module knows a head/embedding split for. */
-export const LAYOUT_FORMATS: readonly string[] = Object.keys(RULES);
-
 /**
  * The layout of `format`. Given the file's overall bits per weight (size × 8 / parameters), a
  * llama.cpp quant's body bits are solved from it so the head and embedding keep their own bits.

@@ -35,5 +35,3 @@ export type ServingNote =
   /** The first token comes with the end of the prompt's prefill; TTFT includes queueing. */
   | { id: 'ttft-includes-queue' }
   | { id: 'step-times'; source: StepTimesSource; stepOverheadMs: number };
-
-export type ServingNoteId = ServingNote['id'];
