@@ -11,7 +11,12 @@ import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
 import type { SubmitTimer } from '../gpu/timer';
 import { DecodeModel, type Program } from '../kernels/decode/model';
-import { type DecodeShape, layerWeightBytes, modelBytes } from '../kernels/decode/shape';
+import {
+  ATTENTION_SPLIT,
+  type DecodeShape,
+  layerWeightBytes,
+  modelBytes,
+} from '../kernels/decode/shape';
 import { promptTokens, verifyFirstLayer, verifyTiny } from '../kernels/decode/verify';
 import { matrixBytes } from '../kernels/formats';
 import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
@@ -80,6 +85,26 @@ export function layersThatFit(spec: DecodeSpec, model: ModelConfig): number {
     if (bytes <= spec.budgetBytes) return k;
   }
   return 0;
+}
+
+/**
+ * The largest buffer one binding of the run holds besides the weights (which are bound in row
+ * chunks): a layer's K or V cache, the attention partials, the RoPE table, gate·up, the logits.
+ */
+export function largestDecodeBinding(spec: DecodeSpec, model: ModelConfig): number {
+  const positions = positionsFor(spec);
+  const rows = spec.promptTokens;
+  const splits = Math.ceil(positions / ATTENTION_SPLIT);
+  return (
+    4 *
+    Math.max(
+      positions * model.kvHeads * model.headDim,
+      rows * model.attentionHeads * splits * model.headDim,
+      positions * model.headDim,
+      rows * 2 * model.intermediateSize,
+      model.vocabSize,
+    )
+  );
 }
 
 /** The GEMV the run tuned for this format (or all formats), where it takes f32 x; else rows4. */

@@ -6,7 +6,9 @@
 
 import type { ResultsDocument } from '../core/results';
 import type { KernelCase } from '../kernels/types';
+import { getModel } from '../model/llm';
 import { fitRoofline } from '../model/roofline';
+import { bytesPerToken, type DecodeSpec, layersThatFit } from './decode';
 import { buildPlan, isTuned, type Plan, type PlanInputs } from './plan';
 import { CALIBRATION_MS, TUNING_TIMING } from './runner';
 
@@ -59,7 +61,21 @@ export function estimatePlan(plan: Plan, target: EstimateTarget): PlanEstimate {
     gpuBytes += kcase.bytes;
     gpuFlops += kcase.flops;
   }
+  for (const spec of plan.decode ?? []) ms += decodeRunMs(spec, target, setup);
   return { seconds: ms / 1000, cases: plan.cases.length, tuningCandidates, gpuBytes, gpuFlops };
+}
+
+/**
+ * A decode run: its k-layer step reads its weights and KV cache once per token, for the timed
+ * tokens plus the prompt, the warm-up and the head-only and probe timings (about 8 more steps);
+ * setup per projection fill and per verification.
+ */
+function decodeRunMs(spec: DecodeSpec, target: EstimateTarget, setup: number): number {
+  const model = spec.config ?? getModel(spec.model);
+  const layers = layersThatFit(spec, model);
+  const stepMs =
+    bytesPerToken(model, layers, spec.format, spec.context) / (target.bandwidthGBps * 1e6);
+  return 4 * setup + (spec.tokens + 8) * stepMs;
 }
 
 /**

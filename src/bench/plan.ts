@@ -17,7 +17,13 @@ import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import { type KernelCase, variantNamed } from '../kernels/types';
 import { getModel, modelMatrices } from '../model/llm';
-import { DEFAULT_DECODE, DEFAULT_DECODE_BUDGET, type DecodeSpec } from './decode';
+import {
+  DEFAULT_DECODE,
+  DEFAULT_DECODE_BUDGET,
+  type DecodeSpec,
+  largestDecodeBinding,
+  layersThatFit,
+} from './decode';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -238,6 +244,30 @@ export const QUICK_DECODE: DecodeSpec = {
   budgetBytes: DEFAULT_DECODE_BUDGET,
 };
 
+/**
+ * The Full plan's decode runs: Llama-3-8B in int4 with the KV cache prefilled to 512, 2048 and
+ * 8192 positions, each with the layers the default budget holds (all 32 rarely fit), scaled.
+ * A context is left out where not even one layer fits the adapter's limits.
+ */
+export const FULL_DECODE_CONTEXTS = [512, 2048, 8192] as const;
+
+export function fullDecode(maxBindingBytes: number): DecodeSpec[] {
+  const model = getModel('llama-3-8b');
+  return FULL_DECODE_CONTEXTS.map(
+    (context): DecodeSpec => ({
+      model: model.id,
+      format: 'int4',
+      context,
+      tokens: DEFAULT_DECODE.tokens,
+      promptTokens: DEFAULT_DECODE.promptTokens,
+      budgetBytes: DEFAULT_DECODE_BUDGET,
+    }),
+  ).filter(
+    (spec) =>
+      layersThatFit(spec, model) > 0 && largestDecodeBinding(spec, model) <= maxBindingBytes,
+  );
+}
+
 /** GEMV rows at each matrix shape of a decode run's model: what its prediction is made of. */
 function decodeKernels(spec: DecodeSpec, p: MatrixPlan): TunedCase[] {
   return modelMatrices(spec.config ?? getModel(spec.model)).map((mat) =>
@@ -245,12 +275,16 @@ function decodeKernels(spec: DecodeSpec, p: MatrixPlan): TunedCase[] {
   );
 }
 
+/** Each case once: a decode run's matrices are often already in the plan. */
+const uniqueLabels = (items: PlanItem[]): PlanItem[] =>
+  items.filter((item, i) => items.findIndex((other) => other.label === item.label) === i);
+
 export function buildPlan(
   name: PlanName,
   inputs: PlanInputs,
   settings: RunSettings = {},
-  /** Decode runs (default: the Quick plan's one; none in the Full plan). */
-  decode: DecodeSpec[] = name === 'quick' ? [QUICK_DECODE] : [],
+  /** Decode runs (default: the Quick plan's one; the Full plan's three contexts). */
+  decode: DecodeSpec[] = name === 'quick' ? [QUICK_DECODE] : fullDecode(maxBinding(inputs.limits)),
 ): Plan {
   const quick = name === 'quick';
   const matrices: MatrixPlan = {
@@ -273,11 +307,11 @@ export function buildPlan(
     name,
     ...(isDefaultSettings(settings) ? {} : { settings }),
     timing: { ...timing, samples: settings.samples ?? timing.samples },
-    cases: [
+    cases: uniqueLabels([
       ...probes(quick, inputs, settings),
       ...(quick ? quickKernels(matrices) : fullKernels(matrices)),
       ...decode.flatMap((spec) => decodeKernels(spec, matrices)),
-    ],
+    ]),
     ...(decode.length > 0 ? { decode } : {}),
   };
 }

@@ -155,7 +155,21 @@ describe('the GEMV/GEMM plan', () => {
       modelMatrices(getModel(QUICK_DECODE.model)).map((m) => [QUICK_DECODE.format, m.n, m.k]),
     );
     expect(buildPlan('quick', { limits, hasF16: false }).decode).toEqual([QUICK_DECODE]);
-    expect(buildPlan('full', { limits, hasF16: false }).decode).toBeUndefined();
+    // The Full plan: Llama-3-8B int4 decode at three contexts, each where the adapter holds it.
+    const full = buildPlan('full', { limits, hasF16: false });
+    expect(full.decode?.map((d) => [d.model, d.format, d.context])).toEqual([
+      ['llama-3-8b', 'int4', 512],
+      ['llama-3-8b', 'int4', 2048],
+      ['llama-3-8b', 'int4', 8192],
+    ]);
+    // 16 MiB bindings hold a layer's K cache at 2048 positions (8 MiB), not at 8192 (32 MiB).
+    const small = { ...limits, maxStorageBufferBindingSize: 16 * 1024 * 1024 };
+    expect(
+      buildPlan('full', { limits: small, hasF16: false }).decode?.map((d) => d.context),
+    ).toEqual([512, 2048]);
+    // Its matrices are already among the Full plan's 8B rows: no case twice.
+    const labels = full.cases.map((c) => c.label);
+    expect(new Set(labels).size).toBe(labels.length);
     expect(buildPlan('quick', { limits, hasF16: false }, {}, []).decode).toBeUndefined();
     // The registry keeps the first four formats first (added ones come after).
     expect(FORMAT_IDS.slice(0, 4)).toEqual(['f32', 'fp16', 'int8', 'int4']);

@@ -54,6 +54,17 @@ describe('plan estimates', () => {
     expect(slow.seconds).toBeGreaterThan(fast.seconds + 5);
   });
 
+  it('count the decode runs: their tokens at the bandwidth, on top of the kernels', () => {
+    const plan = buildPlan('full', INPUTS);
+    const kernelsOnly = buildPlan('full', INPUTS, {}, []);
+    const target = { bandwidthGBps: 100, gflops: 10_000, setupMs: 0 };
+    const extra = estimatePlan(plan, target).seconds - estimatePlan(kernelsOnly, target).seconds;
+    // Three Llama-3-8B int4 runs of k layers (at least the head, 263 MB, and one layer, 109 MB,
+    // per step), 24 steps each: more than 3 × 24 × 0.37 GB at 100 GB/s, under 3 × 24 × 1 GiB.
+    expect(extra).toBeGreaterThan((3 * 24 * 0.37) / 100);
+    expect(extra).toBeLessThan((3 * 24 * 1.08) / 100);
+  });
+
   it('calibrate the per-case cost from a run that just happened', () => {
     const quick = { seconds: 2, cases: 20, tuningCandidates: 5, gpuBytes: 0, gpuFlops: 0 };
     const full = { seconds: 30, cases: 120, tuningCandidates: 30, gpuBytes: 0, gpuFlops: 0 };
