@@ -29,6 +29,7 @@ const MAX_SPLIT = 256u;
 const NEG_INF = -3.0e38;
 var<workgroup> scores: array<f32, MAX_SPLIT>;
 var<workgroup> red: array<f32, WG>;
+var<workgroup> sums: array<vec4<f32>, WG>;
 
 fn reduce_max(lid: u32, v: f32) -> f32 {
   red[lid] = v;
@@ -99,12 +100,35 @@ fn attn_partial(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id
     localSum += p;
   }
   let l = reduce_sum(lid, localSum);
-  for (var d = lid; d < hd4; d += WG) {
-    var acc = vec4<f32>(0.0);
-    for (var t = start; t < end; t++) {
-      acc += scores[t - start] * vcache[(t * params.kvHeads + kvh) * hd4 + d];
+  // ·V: every lane busy. Lanes are hd4 columns × `groups` position groups (positions strided
+  // by `groups`), the groups' sums added in workgroup memory; one group when hd4 ≥ WG.
+  let groups = max(1u, WG / hd4);
+  if (groups == 1u) {
+    for (var d = lid; d < hd4; d += WG) {
+      var acc = vec4<f32>(0.0);
+      for (var t = start; t < end; t++) {
+        acc += scores[t - start] * vcache[(t * params.kvHeads + kvh) * hd4 + d];
+      }
+      partAcc[slot * hd4 + d] = acc;
     }
-    partAcc[slot * hd4 + d] = acc;
+  } else {
+    let d = lid % hd4;
+    let g = lid / hd4;
+    var acc = vec4<f32>(0.0);
+    if (g < groups) {
+      for (var t = start + g; t < end; t += groups) {
+        acc += scores[t - start] * vcache[(t * params.kvHeads + kvh) * hd4 + d];
+      }
+    }
+    sums[lid] = acc;
+    workgroupBarrier();
+    if (lid < hd4) {
+      var total = vec4<f32>(0.0);
+      for (var j = 0u; j < groups; j++) {
+        total += sums[j * hd4 + lid];
+      }
+      partAcc[slot * hd4 + lid] = total;
+    }
   }
   if (lid == 0u) {
     partML[slot] = vec2<f32>(m, l);

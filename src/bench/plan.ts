@@ -12,6 +12,7 @@ import {
   READ_VARIANTS,
   readVariantOptions,
 } from '../kernels/bandwidth';
+import { attentionCase } from '../kernels/decode/attention-case';
 import { fmaCase } from '../kernels/fma';
 import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
@@ -268,11 +269,21 @@ export function fullDecode(maxBindingBytes: number): DecodeSpec[] {
   );
 }
 
-/** GEMV rows at each matrix shape of a decode run's model: what its prediction is made of. */
-function decodeKernels(spec: DecodeSpec, p: MatrixPlan): TunedCase[] {
-  return modelMatrices(spec.config ?? getModel(spec.model)).map((mat) =>
-    gemv(spec.format, mat.n, mat.k, p),
-  );
+/**
+ * What a decode run's prediction is made of: a GEMV row at each matrix shape of its model, and
+ * its attention pass over the run's context.
+ */
+function decodeKernels(spec: DecodeSpec, p: MatrixPlan): PlanItem[] {
+  const model = spec.config ?? getModel(spec.model);
+  return [
+    ...modelMatrices(model).map((mat) => gemv(spec.format, mat.n, mat.k, p)),
+    attentionCase({
+      heads: model.attentionHeads,
+      kvHeads: model.kvHeads,
+      headDim: model.headDim,
+      context: spec.context,
+    }),
+  ];
 }
 
 /** Each case once: a decode run's matrices are often already in the plan. */

@@ -6,8 +6,16 @@ import { type RunSettings, settingsProblems } from './settings';
 export const SCHEMA_VERSION = 1;
 export const TOOL_NAME = 'webgpu-roofline';
 
-export type KernelName = 'read' | 'copy' | 'write' | 'fma' | 'gemv' | 'gemm';
-export const KERNEL_NAMES: readonly KernelName[] = ['read', 'copy', 'write', 'fma', 'gemv', 'gemm'];
+export type KernelName = 'read' | 'copy' | 'write' | 'fma' | 'gemv' | 'gemm' | 'attention';
+export const KERNEL_NAMES: readonly KernelName[] = [
+  'read',
+  'copy',
+  'write',
+  'fma',
+  'gemv',
+  'gemm',
+  'attention',
+];
 
 export type TimingMode = 'timestamp-query' | 'wall-clock';
 const TIMING_MODES: readonly TimingMode[] = ['timestamp-query', 'wall-clock'];

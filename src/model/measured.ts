@@ -32,6 +32,7 @@ import { addRanges, point, type Range, range, scaleRange } from './range';
 import { computeCeilingFor, fitRoofline, verifiedRows } from './roofline';
 import {
   layerSmallKernels,
+  type MeasuredAttention,
   type SmallKernelRates,
   type SmallKernelShape,
   tokenSmallKernels,
@@ -229,6 +230,28 @@ export function atMinimums(doc: ResultsDocument): ResultsDocument {
 }
 
 /** Small-kernel time of one decode step with `rows` rows: the layers, then the rest. */
+/**
+ * The verified attention row nearest `positions` (by ratio), among those with this head size
+ * (the ·V pass's lanes depend on it), else among all.
+ */
+export function attentionRowNear(
+  rows: readonly ResultRow[],
+  headDim: number,
+  positions: number,
+): MeasuredAttention | undefined {
+  const all = rows.filter((r) => r.kernel === 'attention' && r.medianMs > 0);
+  const same = all.filter((r) => r.shape.headDim === headDim);
+  const distance = (r: ResultRow) => Math.abs(Math.log(((r.shape.context ?? 0) + 1) / positions));
+  const best = (same.length > 0 ? same : all).sort((a, b) => distance(a) - distance(b))[0];
+  if (best === undefined) return undefined;
+  return {
+    ms: best.medianMs,
+    heads: best.shape.heads ?? 1,
+    headDim: best.shape.headDim ?? headDim,
+    positions: (best.shape.context ?? 0) + 1,
+  };
+}
+
 export function smallKernelStepMs(
   small: SmallKernelShape,
   layers: number,
@@ -367,11 +390,13 @@ export function measuredEstimator(
   /** The small kernels' rates: the KV cache at the read bandwidth of its working set. */
   const smallRates = (small: SmallKernelShape, context: number): SmallKernelRates => {
     const layerKv = 2 * (context + 1) * small.kvHeads * small.headDim * small.kvBytesPerElement;
+    const attention = attentionRowNear(rows, small.headDim, context + 1);
     return {
       dispatchMs: perDispatch,
       kvReadGBps: readBandwidthNear(rows, layerKv) ?? beta,
       readGBps: beta,
       gflops: roof.computeGflops.f32 ?? pi.gflops,
+      ...(attention === undefined ? {} : { attention }),
     };
   };
 

@@ -1,9 +1,10 @@
 // The small kernels of one decode step (norms, RoPE + KV append, split-K attention over the
 // cache, SiLU·mul, residual adds, embedding, argmax), each costed from the same run's measured
-// rates: one dispatch (the run's probe) plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate).
+// rates: one dispatch (the run's probe) plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate);
+// attention from the run's own attention row where it has one (kernel 'attention').
 // Bytes and FLOPs are counted the way the shaders (shaders/decode_*.wgsl) touch them, not the
 // ideal: every query head reads its KV head's rows again, every launched split writes a
-// partial, the ·V pass keeps only headDim/4 of its 64 lanes busy. Pure arithmetic.
+// partial, the ·V pass keeps headDim/4 × ⌊64 ÷ (headDim/4)⌋ of its 64 lanes busy. Pure arithmetic.
 
 export interface SmallKernelShape {
   hidden: number;
@@ -29,6 +30,16 @@ export interface SmallKernelRates {
   readGBps: number;
   /** f32 FMA rate. */
   gflops: number;
+  /** The run's attention row nearest this shape and context, where it has one. */
+  attention?: MeasuredAttention;
+}
+
+/** A verified attention row: its time for one query row over `positions` cached positions. */
+export interface MeasuredAttention {
+  ms: number;
+  heads: number;
+  headDim: number;
+  positions: number;
 }
 
 export interface SmallKernelCost {
@@ -70,16 +81,40 @@ export function layerSmallKernels(
   const partials = rows * s.heads * s.attentionSplits * (s.headDim + 2) * F32;
   const qk = 2 * rows * s.heads * positions * s.headDim;
   const pv = qk;
-  // QKᵀ keeps every lane busy; ·V runs headDim/4 lanes (one vec4 each) over the split.
-  const pvLanes = Math.min(1, s.headDim / 4 / ATTENTION_LANES);
+  // QKᵀ keeps every lane busy; ·V runs headDim/4 columns (one vec4 each) × as many position
+  // groups as fit in the lanes: all 64 busy when headDim/4 divides 64, fewer otherwise.
+  const columns = s.headDim / 4;
+  const groups = Math.max(1, Math.floor(ATTENTION_LANES / columns));
+  const pvLanes = Math.min(1, (columns * groups) / ATTENTION_LANES);
   const attnCompute = qk + pv / pvLanes;
+  const attention = rates.attention
+    ? measuredAttention(rates.attention, rows * s.heads * positions * s.headDim, rates)
+    : [
+        cost('attn_partial', 1, kv + partials, attnCompute, rates, rates.kvReadGBps),
+        cost('attn_combine', 1, partials + rows * s.heads * s.headDim * F32, partials / F32, rates),
+      ];
   return [
     cost('rmsnorm', 2, 2 * rows * 3 * s.hidden * F32, 2 * rows * 3 * s.hidden, rates),
     cost('rope_append', 1, rows * 2 * qkvWidth * F32, rows * 3 * qkvWidth, rates),
-    cost('attn_partial', 1, kv + partials, attnCompute, rates, rates.kvReadGBps),
-    cost('attn_combine', 1, partials + rows * s.heads * s.headDim * F32, partials / F32, rates),
+    ...attention,
     cost('residual', 2, 2 * rows * 3 * s.hidden * F32, 2 * rows * s.hidden, rates),
     cost('silu_mul', 1, rows * 3 * s.ffn * F32, rows * 6 * s.ffn, rates),
+  ];
+}
+
+/**
+ * Attention (partials and combine) from a measured row: its two dispatches, plus the rest of
+ * its time scaled by the work (query heads × positions × head size) against the row's.
+ */
+function measuredAttention(
+  row: MeasuredAttention,
+  work: number,
+  rates: SmallKernelRates,
+): SmallKernelCost[] {
+  const dispatches = 2 * rates.dispatchMs;
+  const perWork = Math.max(0, row.ms - dispatches) / (row.heads * row.positions * row.headDim);
+  return [
+    { kernel: 'attention', dispatches: 2, bytes: 0, flops: 0, ms: dispatches + perWork * work },
   ];
 }
 

@@ -56,7 +56,7 @@ describe('plan estimates', () => {
 
   it('count the decode runs: their tokens at the bandwidth, on top of the kernels', () => {
     const plan = buildPlan('full', INPUTS);
-    const kernelsOnly = buildPlan('full', INPUTS, {}, []);
+    const kernelsOnly = { ...plan, decode: [] };
     const target = { bandwidthGBps: 100, gflops: 10_000, setupMs: 0 };
     const extra = estimatePlan(plan, target).seconds - estimatePlan(kernelsOnly, target).seconds;
     // Three Llama-3-8B int4 runs of k layers (at least the head, 263 MB, and one layer, 109 MB,

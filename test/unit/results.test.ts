@@ -38,7 +38,7 @@ describe('results schema', () => {
     delete doc.results[4]?.error;
     (doc.results[1] as unknown as Record<string, unknown>).kernel = 'gemm2';
     expect(findProblems(doc)).toEqual([
-      'document.results[1].kernel must be one of read, copy, write, fma, gemv, gemm',
+      'document.results[1].kernel must be one of read, copy, write, fma, gemv, gemm, attention',
       'document.results[4] is unverified but gives no error',
     ]);
   });

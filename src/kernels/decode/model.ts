@@ -20,6 +20,7 @@ import type { KernelEnv } from '../types';
 import { weightsShader } from '../weights';
 import {
   ATTENTION_SPLIT,
+  attentionUniform,
   CACHE_MASK,
   type DecodeShape,
   GAIN_MASK,
@@ -383,10 +384,9 @@ export class DecodeModel {
     const s = this.spec.shape;
     const partial = await this.pipeline('decode-attention', attentionShader, 'attn_partial');
     const combine = await this.pipeline('decode-attention', attentionShader, 'attn_combine');
-    const u = await this.uniform(
+    const u = await this.env.buffers.createUniform(
       'attention',
-      [m, s.heads, s.kvHeads, s.headDim, this.split, this.maxSplits, 0, 0],
-      { 6: 1 / Math.sqrt(s.headDim) },
+      attentionUniform(s, m, this.split, this.maxSplits),
     );
     const b = this.bufs;
     const kc = this.kCache[layer] as GPUBuffer;

@@ -19,7 +19,11 @@ import {
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 /** The f32 value of a masked hash word. */
-function maskedFloat(seed: number, index: number, mask: { keep: number; bits: number }): number {
+export function maskedFloat(
+  seed: number,
+  index: number,
+  mask: { keep: number; bits: number },
+): number {
   u32[0] = ((randomWord(seed, index) & mask.keep) | mask.bits) >>> 0;
   return f32[0] ?? 0;
 }
@@ -176,32 +180,7 @@ export class ReferenceDecoder {
       k[pos * width + i] = qkv[kOff + i] ?? 0;
       v[pos * width + i] = qkv[kOff + width + i] ?? 0;
     }
-    const out = new Float64Array(s.heads * hd);
-    const group = s.heads / s.kvHeads;
-    const scale = Math.fround(1 / Math.sqrt(hd));
-    for (let h = 0; h < s.heads; h++) {
-      const kvh = Math.floor(h / group);
-      const scores = new Float64Array(pos + 1);
-      let max = Number.NEGATIVE_INFINITY;
-      for (let t = 0; t <= pos; t++) {
-        let dot = 0;
-        for (let d = 0; d < hd; d++)
-          dot += (qkv[h * hd + d] ?? 0) * (k[t * width + kvh * hd + d] ?? 0);
-        scores[t] = dot * scale;
-        max = Math.max(max, dot * scale);
-      }
-      let sum = 0;
-      for (let t = 0; t <= pos; t++) {
-        scores[t] = Math.exp((scores[t] ?? 0) - max);
-        sum += scores[t] ?? 0;
-      }
-      for (let t = 0; t <= pos; t++) {
-        const p = (scores[t] ?? 0) / sum;
-        for (let d = 0; d < hd; d++)
-          out[h * hd + d] = (out[h * hd + d] ?? 0) + p * (v[t * width + kvh * hd + d] ?? 0);
-      }
-    }
-    return out;
+    return attendReference(qkv, k, v, pos + 1, s);
   }
 
   /** Logits of the last row after the final norm. */
@@ -223,4 +202,44 @@ export function argmax(values: ArrayLike<number>): number {
   let best = 0;
   for (let i = 1; i < values.length; i++) if ((values[i] ?? 0) > (values[best] ?? 0)) best = i;
   return best;
+}
+
+/**
+ * One query row's attention in f64: q (heads × hd, roped) over cached positions 0 … positions − 1
+ * of k and v ([position][kv head][hd]); query head h reads KV head h ÷ (heads ÷ kvHeads).
+ */
+export function attendReference(
+  q: ArrayLike<number>,
+  k: ArrayLike<number>,
+  v: ArrayLike<number>,
+  positions: number,
+  s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>,
+): Float64Array {
+  const hd = s.headDim;
+  const width = s.kvHeads * hd;
+  const out = new Float64Array(s.heads * hd);
+  const group = s.heads / s.kvHeads;
+  const scale = Math.fround(1 / Math.sqrt(hd));
+  for (let h = 0; h < s.heads; h++) {
+    const kvh = Math.floor(h / group);
+    const scores = new Float64Array(positions);
+    let max = Number.NEGATIVE_INFINITY;
+    for (let t = 0; t < positions; t++) {
+      let dot = 0;
+      for (let d = 0; d < hd; d++) dot += (q[h * hd + d] ?? 0) * (k[t * width + kvh * hd + d] ?? 0);
+      scores[t] = dot * scale;
+      max = Math.max(max, dot * scale);
+    }
+    let sum = 0;
+    for (let t = 0; t < positions; t++) {
+      scores[t] = Math.exp((scores[t] ?? 0) - max);
+      sum += scores[t] ?? 0;
+    }
+    for (let t = 0; t < positions; t++) {
+      const p = (scores[t] ?? 0) / sum;
+      for (let d = 0; d < hd; d++)
+        out[h * hd + d] = (out[h * hd + d] ?? 0) + p * (v[t * width + kvh * hd + d] ?? 0);
+    }
+  }
+  return out;
 }

@@ -70,6 +70,21 @@ export const CACHE_MASK = { keep: 0x807fffff, bits: 0x3e800000 };
 /** Positions per attention workgroup (the split of flash-decoding); the shader holds 256. */
 export const ATTENTION_SPLIT = 256;
 
+/**
+ * The attention pass's uniform (Params in shaders/decode_attention.wgsl): `rows` query rows,
+ * `split` positions per workgroup, `maxSplits` partials per (row, head), the 1/√hd scale.
+ */
+export function attentionUniform(
+  s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>,
+  rows: number,
+  split: number,
+  maxSplits: number,
+): Uint32Array {
+  const words = new Uint32Array([rows, s.heads, s.kvHeads, s.headDim, split, maxSplits, 0, 0]);
+  new Float32Array(words.buffer)[6] = 1 / Math.sqrt(s.headDim);
+  return words;
+}
+
 /** Bytes of one layer's weights in `format`. */
 export const layerWeightBytes = (s: DecodeShape, format: FormatId): number =>
   LAYER_MATRICES.reduce((sum, m) => {

@@ -3,6 +3,7 @@ import { resolveFormat } from '../../../src/core/formats';
 import { getModel, modelMatrices } from '../../../src/model/llm';
 import {
   atMinimums,
+  attentionRowNear,
   measuredEstimator,
   readBandwidthNear,
   smallKernelStepMs,
@@ -44,14 +45,51 @@ describe('small kernels of a decode step', () => {
     const kv = 9 * 512 * 64 * 4 * 2; // heads × positions × headDim × f32 × (K and V)
     const partials = 9 * 3 * 66 * 4;
     expect(attn?.bytes).toBe(kv + partials);
-    // QKᵀ at full lanes; ·V with 16 of 64 lanes busy counts four times.
-    expect(attn?.flops).toBe(2 * 9 * 512 * 64 + 4 * (2 * 9 * 512 * 64));
+    // QKᵀ at full lanes; ·V too: 16 columns × 4 position groups.
+    expect(attn?.flops).toBe(2 * (2 * 9 * 512 * 64));
+    // 96-wide heads: 24 columns × 2 groups, 48 of 64 lanes, so ·V counts 4/3.
+    const wide = layerSmallKernels({ ...shape, headDim: 96 }, 511, rates);
+    expect(wide.find((c) => c.kernel === 'attn_partial')?.flops).toBeCloseTo(
+      2 * 9 * 512 * 96 * (1 + 4 / 3),
+      6,
+    );
     // 2.36 MB at 10 GB/s (0.24 ms) outweighs 2.95 MFLOP at 100 GFLOP/s (0.03 ms): memory.
     expect(attn?.ms).toBeCloseTo(0.01 + (kv + partials) / 10e6, 12);
     // At 1 GFLOP/s the FLOPs win (2.95 ms).
     const slow = layerSmallKernels(shape, 511, { ...rates, gflops: 1 });
     const slowAttn = slow.find((c) => c.kernel === 'attn_partial');
     expect(slowAttn?.ms).toBeCloseTo(0.01 + (attn?.flops ?? 0) / 1e6, 12);
+  });
+
+  it('charges attention from a measured row: two dispatches plus its work, scaled', () => {
+    // A row of 9 heads × 64 over 257 positions took 0.5 ms; at 512 positions the work doubles.
+    const measured = { ms: 0.5, heads: 9, headDim: 64, positions: 257 };
+    const costs = layerSmallKernels(shape, 511, { ...rates, attention: measured });
+    expect(costs.some((c) => c.kernel === 'attn_partial')).toBe(false);
+    const attn = costs.find((c) => c.kernel === 'attention');
+    expect(attn?.dispatches).toBe(2);
+    expect(attn?.ms).toBeCloseTo(0.02 + ((0.5 - 0.02) * 512) / 257, 12);
+    // Still 8 dispatches per layer, as the engine makes them.
+    expect(totalDispatches(costs)).toBe(8);
+  });
+
+  it('picks the attention row of the same head size nearest the context', () => {
+    const row = (headDim: number, context: number, ms: number) => ({
+      ...readRow(1 << 20, 1),
+      kernel: 'attention' as const,
+      shape: { heads: 8, kvHeads: 2, headDim, context },
+      medianMs: ms,
+    });
+    const rows = [row(128, 512, 1), row(64, 8192, 2), row(64, 2048, 3), row(64, 100, 4)];
+    expect(attentionRowNear(rows, 64, 1500)).toEqual({
+      ms: 3,
+      heads: 8,
+      headDim: 64,
+      positions: 2049,
+    });
+    // No row of that head size: the nearest of any.
+    expect(attentionRowNear(rows, 256, 513)?.ms).toBe(1);
+    expect(attentionRowNear([], 64, 513)).toBeUndefined();
   });
 
   it('costs a memory-bound kernel as dispatch + bytes ÷ bandwidth', () => {

@@ -31,6 +31,7 @@ export const app = {
     fma: 'compute',
     gemv: 'decode (GEMV)',
     gemm: 'prefill and batching (GEMM)',
+    attention: 'decode attention over the KV cache',
   },
   progress: (p: { stage: string; label: string; step: string; total: string }) =>
     `${p.stage}: ${p.label} (step ${p.step} of ${p.total})`,

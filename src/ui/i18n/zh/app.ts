@@ -45,6 +45,7 @@ export const app: typeof en = {
     fma: '算力',
     gemv: '解码（GEMV）',
     gemm: '预填充与批处理（GEMM）',
+    attention: '解码注意力（KV 缓存）',
   },
   progress: (p) => `${p.stage}：${p.label}（第 ${p.step} / ${p.total} 步）`,
   secondsLeft: (p) => `——约剩 ${p.seconds} 秒`,

@@ -1,0 +1,117 @@
+// The decode step's attention pass as a benchmark row: one query row over a KV cache prefilled
+// to `context` positions (shaders/decode_attention.wgsl: split-K partials, then their combine),
+// checked against the f64 reference before it is timed. The measured-mode predictor charges a
+// decode step's attention from these rows, as it charges the projections from the GEMV rows.
+
+import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
+import { fillRandom } from '../../gpu/fill';
+import { createComputePipeline } from '../../gpu/pipeline';
+import type { KernelCase, KernelEnv, PreparedKernel } from '../types';
+import { mismatchTable } from '../types';
+import { attendReference, maskedFloat } from './reference';
+import { ATTENTION_SPLIT, attentionUniform, CACHE_MASK, type DecodeShape } from './shape';
+
+export interface AttentionShape extends Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'> {
+  /** Cached positions before the query's own (the query attends to context + 1). */
+  context: number;
+}
+
+/** Hash streams of the query, K and V (the same mask as the decode model's prefilled cache). */
+const SEEDS = { q: 0xa77e0, k: 0xa77e1, v: 0xa77e2 } as const;
+/** |GPU − f64| allowed per output: f32 dot products over ≤ 256 lanes of ±0.5 values. */
+const TOLERANCE = 1e-4;
+
+/** Bytes the pass must move: K and V once per KV head, the query row in, the output out. */
+export const attentionBytes = (s: AttentionShape): number =>
+  4 * (2 * (s.context + 1) * s.kvHeads * s.headDim + 2 * s.heads * s.headDim);
+
+/** q·k and p·v for every query head and position: 2 FLOPs per multiply-add. */
+export const attentionFlops = (s: AttentionShape): number =>
+  4 * s.heads * (s.context + 1) * s.headDim;
+
+export function attentionCase(s: AttentionShape): KernelCase {
+  return {
+    kernel: 'attention',
+    variant: `split${ATTENTION_SPLIT}-wg64`,
+    format: 'f32',
+    shape: { heads: s.heads, kvHeads: s.kvHeads, headDim: s.headDim, context: s.context },
+    bytes: attentionBytes(s),
+    flops: attentionFlops(s),
+    label: `attention ${s.heads}×${s.headDim} (${s.kvHeads} KV heads) over ${s.context}`,
+    prepare: (env) => prepareAttention(env, s),
+  };
+}
+
+async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<PreparedKernel> {
+  const positions = s.context + 1;
+  const maxSplits = Math.ceil(positions / ATTENTION_SPLIT);
+  const cacheWords = positions * s.kvHeads * s.headDim;
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const make = (label: string, words: number) =>
+    env.buffers.create(`attention-${label}`, 4 * Math.max(4, words), usage);
+  const random = async (label: string, words: number, seed: number) => {
+    const buffer = await make(label, words);
+    await fillRandom(env.device, env.buffers, buffer, { seed, ...CACHE_MASK });
+    return buffer;
+  };
+  // The query sits where a decode step's QKV projection leaves it: row 0 of q | k | v.
+  const qkv = await random('qkv', (s.heads + 2 * s.kvHeads) * s.headDim, SEEDS.q);
+  const k = await random('k', cacheWords, SEEDS.k);
+  const v = await random('v', cacheWords, SEEDS.v);
+  const partML = await make('partML', 2 * s.heads * maxSplits);
+  const partAcc = await make('partAcc', s.heads * maxSplits * s.headDim);
+  const out = await make('out', s.heads * s.headDim);
+  const state = await env.buffers.createFrom(
+    'attention-state',
+    new Uint32Array([0, s.context, 0, 0]),
+  );
+  const params = await env.buffers.createUniform(
+    'attention-params',
+    attentionUniform(s, 1, ATTENTION_SPLIT, maxSplits),
+  );
+  const pipeline = (entryPoint: string) =>
+    createComputePipeline(env.device, { label: 'attention', code: attentionShader, entryPoint });
+  const partial = await pipeline('attn_partial');
+  const combine = await pipeline('attn_combine');
+  const bind = (p: GPUComputePipeline, buffers: (GPUBuffer | null)[]) =>
+    env.device.createBindGroup({
+      layout: p.getBindGroupLayout(0),
+      entries: buffers.flatMap((buffer, binding) =>
+        buffer === null ? [] : [{ binding, resource: { buffer } }],
+      ),
+    });
+  const partialGroup = bind(partial, [params, qkv, k, v, partML, partAcc, state]);
+  const combineGroup = bind(combine, [params, null, null, null, partML, partAcc, null, out]);
+
+  return {
+    encode(pass) {
+      pass.setPipeline(partial);
+      pass.setBindGroup(0, partialGroup);
+      pass.dispatchWorkgroups(maxSplits, s.heads, 1);
+      pass.setPipeline(combine);
+      pass.setBindGroup(0, combineGroup);
+      pass.dispatchWorkgroups(s.heads, 1, 1);
+    },
+    async verify() {
+      const got = new Float32Array(await env.buffers.read(out));
+      const values = (seed: number, count: number) =>
+        Float64Array.from({ length: count }, (_, i) => maskedFloat(seed, i, CACHE_MASK));
+      const expected = attendReference(
+        values(SEEDS.q, s.heads * s.headDim),
+        values(SEEDS.k, cacheWords),
+        values(SEEDS.v, cacheWords),
+        positions,
+        s,
+      );
+      const bad: { index: number; actual: number; expected: number }[] = [];
+      for (let i = 0; i < expected.length; i++) {
+        const e = expected[i] ?? 0;
+        const a = got[i] ?? Number.NaN;
+        if (!(Math.abs(a - e) <= TOLERANCE)) bad.push({ index: i, actual: a, expected: e });
+      }
+      return bad.length === 0
+        ? { ok: true }
+        : { ok: false, detail: mismatchTable(bad, bad.length) };
+    },
+  };
+}
