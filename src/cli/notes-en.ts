@@ -30,6 +30,10 @@ export const CALIBRATION_CODE_WORDS: Record<CalibrationCode, string> = {
   'no-rows-for-engine': 'no public measurements of this engine at all',
   'range-widened-to-class': "range widened to the generic engine's, as the pair is not known well",
   'pool-below-min-gpus': 'fewer than 3 GPUs behind the fit: the range rests on little data',
+  'vendor-terms-own-rows':
+    "fitted on this engine's rows of every vendor, with this vendor's own fixed cost per token and prefill rate",
+  'vendor-not-in-data':
+    'no rows of this engine on this vendor: fixed cost and prefill rate from the other vendors, range from leaving a whole vendor out (wider)',
 };
 
 const PEAK_WORDS: Record<PeakKind, string> = {

@@ -11,7 +11,7 @@
 // so with a code).
 
 import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
-import { boundedLeastSquares2, type LsPoint } from './least-squares';
+import { boundedLeastSquares, boundedLeastSquares2, type LsPoint } from './least-squares';
 import { LINKS, linkFor } from './parallel';
 import {
   type DecodeTerms,
@@ -40,7 +40,9 @@ export type CalibrationCode =
   | 'pooled-class'
   | 'no-rows-for-engine'
   | 'range-widened-to-class'
-  | 'pool-below-min-gpus';
+  | 'pool-below-min-gpus'
+  | 'vendor-terms-own-rows'
+  | 'vendor-not-in-data';
 
 const BASIS_CODE: Readonly<Record<PoolBasis, CalibrationCode>> = {
   'engine-vendor': 'fit-own-rows',
@@ -68,14 +70,19 @@ export function selectPool(
   const mine = rows.filter((r) => r.metric === metric);
   const inClass = (r: CalibrationRow) => ENGINES[r.engine].engineClass === info.engineClass;
   const candidates: [PoolBasis, (r: CalibrationRow) => boolean][] = [];
+  // Browser engines are fitted on every vendor's rows at once, each vendor with its own fixed
+  // cost and prefill rate (vendorTerms), so their pools never narrow to one vendor.
+  const perVendor = !vendorTerms(engine);
   if (!isGenericEngine(engine)) {
-    candidates.push(['engine-vendor', (r) => r.engine === engine && r.vendor === vendor]);
+    if (perVendor) {
+      candidates.push(['engine-vendor', (r) => r.engine === engine && r.vendor === vendor]);
+    }
     candidates.push(['engine', (r) => r.engine === engine]);
     if (info.family !== undefined) {
       candidates.push(['family', (r) => ENGINES[r.engine].family === info.family]);
     }
   }
-  candidates.push(['class-vendor', (r) => inClass(r) && r.vendor === vendor]);
+  if (perVendor) candidates.push(['class-vendor', (r) => inClass(r) && r.vendor === vendor]);
   candidates.push(['class', inClass]);
   let last: Pool | undefined;
   for (const [basis, keep] of candidates) {
@@ -87,6 +94,9 @@ export function selectPool(
   if (last === undefined) throw new RangeError(`no ${metric} rows for ${engine}`);
   return last;
 }
+
+/** Browser engines: one fit over all vendors with a fixed cost and prefill rate per vendor. */
+export const vendorTerms = (engine: EngineId): boolean => ENGINES[engine].engineClass === 'browser';
 
 // ---- the timing model on calibration rows (terms cached per row) ----
 
@@ -137,7 +147,9 @@ function rowTtftTerms(row: CalibrationRow): TtftTerms {
 export function predictRow(p: ProfileParams, row: CalibrationRow): number {
   if (row.metric === 'decode') {
     const t = rowDecodeTerms(row);
-    return t.streamMs / p.eta + p.cLayerMs * t.layers + t.commMs;
+    return (
+      t.streamMs / p.eta + p.attnFactor * t.attnMs + p.cLayerMs * t.layers + p.tokenMs + t.commMs
+    );
   }
   const t = rowTtftTerms(row);
   return t.flopMs / p.eps + t.streamMs / p.eta + p.cLayerMs * t.layers + t.commMs + p.fixedMs;
@@ -180,6 +192,64 @@ export function fitTtftRows(
   return { eps: 1 / fit.a, fixedMs: fit.b };
 }
 
+const vendorsOf = (rows: readonly CalibrationRow[]): Vendor[] => [
+  ...new Set(rows.map((r) => r.vendor)),
+];
+
+/**
+ * Browser decode: η ≤ 1, attention factor k ≥ 0 and c ≥ 0 shared by every vendor; a fixed cost per
+ * token t ≥ 0 of each vendor (browsers differ most there: GPU process, driver, readback). A vendor
+ * without rows gets the t of one fit over every vendor's rows.
+ */
+export function fitBrowserDecodeRows(
+  rows: readonly CalibrationRow[],
+  vendor: Vendor,
+): { eta: number; cLayerMs: number; tokenMs: number; attnFactor: number } {
+  const w = gpuWeights(rows);
+  const vendors: (Vendor | undefined)[] = vendorsOf(rows).includes(vendor)
+    ? vendorsOf(rows)
+    : [undefined];
+  const ls = rows.map((r) => {
+    const t = rowDecodeTerms(r);
+    const ind = vendors.map((v) => (v === undefined || v === r.vendor ? 1 : 0));
+    return { x: [t.streamMs, t.attnMs, t.layers, ...ind], y: r.ms - t.commMs, w: w(r) };
+  });
+  const th = boundedLeastSquares(ls, [1, 0, 0, ...vendors.map(() => 0)]);
+  const at = vendors.indexOf(vendors.includes(vendor) ? vendor : undefined);
+  return {
+    eta: 1 / (th[0] ?? 1),
+    attnFactor: th[1] ?? 0,
+    cLayerMs: th[2] ?? 0,
+    tokenMs: th[3 + at] ?? 0,
+  };
+}
+
+/**
+ * Browser prefill: ε ≤ 2 of each vendor (WebGPU prefill reaches a vendor-specific fraction of the
+ * FP32 shader rate) and one fixed start F ≥ 0, given η and c from decode. A vendor without rows
+ * gets the ε of one fit over every vendor's rows.
+ */
+export function fitBrowserTtftRows(
+  rows: readonly CalibrationRow[],
+  vendor: Vendor,
+  eta: number,
+  cLayerMs: number,
+): { eps: number; fixedMs: number } {
+  const w = gpuWeights(rows);
+  const vendors: (Vendor | undefined)[] = vendorsOf(rows).includes(vendor)
+    ? vendorsOf(rows)
+    : [undefined];
+  const ls = rows.map((r) => {
+    const t = rowTtftTerms(r);
+    const rest = t.streamMs / eta + cLayerMs * t.layers + t.commMs;
+    const flops = vendors.map((v) => (v === undefined || v === r.vendor ? t.flopMs : 0));
+    return { x: [...flops, 1], y: r.ms - rest, w: w(r) };
+  });
+  const th = boundedLeastSquares(ls, [...vendors.map(() => 0.5), 0]);
+  const at = vendors.indexOf(vendors.includes(vendor) ? vendor : undefined);
+  return { eps: 1 / (th[at] ?? 1), fixedMs: th[vendors.length] ?? 0 };
+}
+
 export interface FittedParams {
   params: ProfileParams;
   decodePool: Pool;
@@ -193,9 +263,14 @@ export function fitParams(
 ): FittedParams {
   const decodePool = selectPool(engine, vendor, rows, 'decode');
   const ttftPool = selectPool(engine, vendor, rows, 'ttft');
+  if (vendorTerms(engine)) {
+    const d = fitBrowserDecodeRows(decodePool.rows, vendor);
+    const t = fitBrowserTtftRows(ttftPool.rows, vendor, d.eta, d.cLayerMs);
+    return { params: { ...d, ...t }, decodePool, ttftPool };
+  }
   const d = fitDecodeRows(decodePool.rows);
   const t = fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs);
-  return { params: { ...d, ...t }, decodePool, ttftPool };
+  return { params: { ...d, tokenMs: 0, attnFactor: 0, ...t }, decodePool, ttftPool };
 }
 
 // ---- ranges from held-out residuals ----
@@ -233,6 +308,36 @@ export function heldOutResiduals(
   return out;
 }
 
+/**
+ * Browser engines: log(measured ÷ predicted) of every pool row, fitted for the row's own vendor.
+ * 'seen': its GPU left out, for GPUs whose vendor keeps another GPU in the fit; 'unseen': every
+ * row of its vendor left out (what a vendor without rows gets).
+ */
+export function vendorHeldOutResiduals(
+  engine: EngineId,
+  rows: readonly CalibrationRow[],
+  metric: Metric,
+  mode: 'seen' | 'unseen',
+): { residuals: number[]; gpus: number } {
+  const pool = selectPool(engine, 'nvidia', rows, metric);
+  const out: number[] = [];
+  let gpus = 0;
+  for (const key of new Set(pool.rows.map((r) => r.gpuKey))) {
+    const mine = pool.rows.filter((r) => r.gpuKey === key);
+    const vendor = mine[0]?.vendor ?? 'nvidia';
+    const rest = rows.filter((r) => (mode === 'seen' ? r.gpuKey !== key : r.vendor !== vendor));
+    const restPool = selectPool(engine, vendor, rest, metric);
+    if (mode === 'seen' && !restPool.rows.some((r) => r.vendor === vendor)) continue;
+    const fit = fitParams(engine, vendor, rest);
+    for (const r of mine) out.push(Math.log(r.ms / predictRow(fit.params, r)));
+    gpus++;
+  }
+  return { residuals: out, gpus };
+}
+
+/** Held-out GPUs of a seen vendor needed before its range rests on them alone. */
+export const MIN_SEEN_GPUS = 2;
+
 /** Multipliers of the expected value: [low, high] always holds 1. */
 export interface RatioInterval {
   low: number;
@@ -267,6 +372,7 @@ export function metricCalibration(
   metric: Metric,
 ): MetricCalibration {
   const pool = selectPool(engine, vendor, rows, metric);
+  if (vendorTerms(engine)) return browserCalibration(engine, vendor, rows, metric, pool);
   const codes: CalibrationCode[] = [BASIS_CODE[pool.basis]];
   if (pool.gpus < MIN_POOL_GPUS) codes.push('pool-below-min-gpus');
   if (!rows.some((r) => r.engine === engine) && !isGenericEngine(engine)) {
@@ -281,6 +387,39 @@ export function metricCalibration(
       low: Math.min(interval.low, wide.low),
       high: Math.max(interval.high, wide.high),
       n: interval.n,
+    };
+  }
+  return { basis: pool.basis, poolRows: pool.rows.length, poolGpus: pool.gpus, interval, codes };
+}
+
+/**
+ * Browser engines: the range of a vendor with rows is the 'seen' residuals' interval (GPUs held out
+ * while another GPU of their vendor stays in the fit); a vendor without rows, or too few seen
+ * residuals, takes the hull with the leave-one-vendor-out interval, and says so.
+ */
+function browserCalibration(
+  engine: EngineId,
+  vendor: Vendor,
+  rows: readonly CalibrationRow[],
+  metric: Metric,
+  pool: Pool,
+): MetricCalibration {
+  const seenVendor = pool.rows.some((r) => r.vendor === vendor);
+  const codes: CalibrationCode[] = [seenVendor ? 'vendor-terms-own-rows' : 'vendor-not-in-data'];
+  if (pool.basis === 'class' && !isGenericEngine(engine)) codes.push('pooled-class');
+  if (pool.gpus < MIN_POOL_GPUS) codes.push('pool-below-min-gpus');
+  if (!rows.some((r) => r.engine === engine) && !isGenericEngine(engine)) {
+    codes.push('no-rows-for-engine');
+  }
+  const { residuals: seen, gpus: seenGpus } = vendorHeldOutResiduals(engine, rows, metric, 'seen');
+  let interval = residualInterval(seen);
+  if (!seenVendor || seenGpus < MIN_SEEN_GPUS || pool.basis === 'class') {
+    const wide = residualInterval(vendorHeldOutResiduals(engine, rows, metric, 'unseen').residuals);
+    if (seen.length > 0) codes.push('range-widened-to-class');
+    interval = {
+      low: Math.min(seen.length > 0 ? interval.low : 1, wide.low),
+      high: Math.max(seen.length > 0 ? interval.high : 1, wide.high),
+      n: wide.n,
     };
   }
   return { basis: pool.basis, poolRows: pool.rows.length, poolGpus: pool.gpus, interval, codes };

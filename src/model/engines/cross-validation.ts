@@ -3,7 +3,7 @@
 // range computed the same way from the remaining GPUs (nested): MAPE, coverage of [low, high],
 // median high ÷ low — figures for GPUs the fit has not seen.
 
-import { buildProfile, fitParams, predictRow } from './calibrate';
+import { buildProfile, fitParams, predictRow, selectPool, vendorTerms } from './calibrate';
 import { ENGINE_IDS, ENGINES, type EngineClass, type EngineId, isGenericEngine } from './ids';
 import type { CalibrationRow, Metric } from './rows';
 
@@ -12,6 +12,8 @@ export interface HeldOutPrediction {
   predictedMs: number;
   lowMs: number;
   highMs: number;
+  /** The fit kept another GPU of this row's vendor (for this engine and metric). */
+  vendorSeen: boolean;
 }
 
 export interface CalibrationSummary {
@@ -62,9 +64,18 @@ export function heldOutPredictions(
     const { params } = fitParams(engine, vendor, rest);
     const profile = buildProfile(engine, vendor, rest);
     const { low, high } = profile[metric].interval;
+    const vendorSeen = selectPool(engine, vendor, rest, metric).rows.some(
+      (r) => r.vendor === vendor,
+    );
     for (const row of onGpu) {
       const predictedMs = predictRow(params, row);
-      out.push({ row, predictedMs, lowMs: predictedMs * low, highMs: predictedMs * high });
+      out.push({
+        row,
+        predictedMs,
+        lowMs: predictedMs * low,
+        highMs: predictedMs * high,
+        vendorSeen,
+      });
     }
   }
   return out;
@@ -93,6 +104,9 @@ export function summarise(preds: readonly HeldOutPrediction[]): CalibrationSumma
   };
 }
 
+/** Report lines over held-out GPUs whose vendor kept another GPU in the fit. */
+export const SEEN_SUFFIX = ' (vendor seen)';
+
 export const CATEGORY_LABEL: Readonly<Record<EngineClass, string>> = {
   native: 'native (all engines)',
   browser: 'browser (all engines)',
@@ -109,6 +123,11 @@ export function calibrationReport(rows: readonly CalibrationRow[]): ReportLine[]
     for (const metric of ['decode', 'ttft'] as const) {
       const preds = heldOutPredictions(engine, rows, metric);
       lines.push({ label: engine, metric, ...summarise(preds) });
+      // Browser engines fit each vendor's fixed cost: how they do on a GPU of a vendor they know.
+      if (vendorTerms(engine) && preds.length > 0) {
+        const seen = preds.filter((p) => p.vendorSeen);
+        lines.push({ label: `${engine}${SEEN_SUFFIX}`, metric, ...summarise(seen) });
+      }
       if (!isGenericEngine(engine)) byClass[ENGINES[engine].engineClass][metric].push(...preds);
     }
   }

@@ -1,7 +1,10 @@
 // The timing model the profiles are fitted with, per GPU of a tensor-parallel group:
-//   decode ms = (weights + KV at context) / (η · BW) + c · layers + all-reduces
+//   decode ms = (weights + KV at context) / (η · BW) + k · attention FLOPs / peak + c · layers
+//               + t + all-reduces
 //   TTFT ms   = prefill FLOPs / (ε · peak) + weights / (η · BW) + c · layers + all-reduces + F
-// η, c come from decode rows, ε and F from TTFT rows. KV reads make decode grow with context, up
+// η, c, k and t come from decode rows, ε and F from TTFT rows. k and t are 0 for native engines;
+// browser engines pay a fixed cost per token (t: submit, map the logits back, sample in JS) and
+// run decode attention as separate shader passes (k), which makes decode grow with context. KV reads make decode grow with context, up
 // to the model's sliding window where it has one; attention's FLOPs count in the compute side.
 // At batch B the decode step becomes compute-bound once B · FLOPs / (ε · peak) exceeds the reads.
 
@@ -21,6 +24,13 @@ export interface ProfileParams {
   eta: number;
   /** Fixed cost per layer per forward pass, ms (c): launches, syncs, small ops. */
   cLayerMs: number;
+  /** Fixed cost per decoded token, ms (t): submit, readback, sampling. 0 for native engines. */
+  tokenMs: number;
+  /**
+   * Decode attention time as a multiple of its FLOPs at the full prefill peak (k); 0 where it
+   * hides under the weight stream (native engines).
+   */
+  attnFactor: number;
   /** Fraction of the prefill peak (see prefillPeak) reached by prefill (ε). */
   eps: number;
   /** Fixed cost per prompt, ms (F). */
@@ -95,6 +105,8 @@ export interface DecodeTerms {
   streamMs: number;
   /** Linear-layer FLOPs of the batch per GPU at 100 % of the prefill peak. */
   computeMs: number;
+  /** Attention FLOPs of the batch at its context, per GPU, at 100 % of the prefill peak. */
+  attnMs: number;
   layers: number;
   commMs: number;
 }
@@ -103,10 +115,12 @@ export function decodeTerms(s: Situation): DecodeTerms {
   // kvCacheBytes and attentionFlops cap each sliding-window layer at its window.
   const kv = kvCacheBytes(s.model, s.contextTokens, s.batch, s.kvBytesPerElement ?? 2);
   const bytes = layoutDecodeBytes(s.model, s.layout, s.batch) + kv;
-  const flops = linearFlopsPerToken(s.model) + attentionFlops(s.model, s.contextTokens + 1);
+  const attn = attentionFlops(s.model, s.contextTokens + 1);
+  const flops = linearFlopsPerToken(s.model) + attn;
   return {
     streamMs: streamMs(bytes / s.tp, s.bandwidthGBps),
     computeMs: computeMs((s.batch * flops) / s.tp, s.peakTflops),
+    attnMs: computeMs((s.batch * attn) / s.tp, s.peakTflops),
     layers: s.model.layers,
     commMs: tpCommMs(s.model, s.tp, s.batch, s.link),
   };
@@ -114,7 +128,13 @@ export function decodeTerms(s: Situation): DecodeTerms {
 
 export function decodeMs(p: ProfileParams, s: Situation): number {
   const t = decodeTerms(s);
-  return Math.max(t.streamMs / p.eta, t.computeMs / p.eps) + p.cLayerMs * t.layers + t.commMs;
+  return (
+    Math.max(t.streamMs / p.eta, t.computeMs / p.eps) +
+    p.attnFactor * t.attnMs +
+    p.cLayerMs * t.layers +
+    p.tokenMs +
+    t.commMs
+  );
 }
 
 export interface TtftTerms {

@@ -3,7 +3,8 @@
 // and the measured milliseconds. Each row keeps its source and quote.
 
 import { findGpu, gpuForCalibrationName } from '../gpus';
-import { getModel, type ModelConfig } from '../llm';
+import type { ModelConfig } from '../llm';
+import { calibrationModel } from './calibration-models';
 import { parseCsv } from './csv';
 import type { EngineId, Vendor } from './ids';
 import { type WeightLayout, weightLayout } from './layout';
@@ -96,6 +97,8 @@ export function engineOf(label: string, vendor: Vendor): EngineId {
 const num = (s: string | undefined): number =>
   s === undefined || s === '' ? Number.NaN : Number(s);
 
+const finite = (x: number): number | undefined => (Number.isFinite(x) ? x : undefined);
+
 /** The FP8 tensor rate is twice the dense FP16 rate on Hopper (H100 datasheet: 1979 vs 989.5). */
 const FP8_OVER_FP16_HOPPER = 2;
 
@@ -107,7 +110,7 @@ export function parsePublicRows(text: string): CalibrationRow[] {
     const tp = tpOf(gpuLabel);
     const engine = engineOf(r.engine ?? '', vendor);
     const browser = (r.runtime ?? '') === 'browser';
-    const model = getModel(r.model_id ?? '');
+    const model = calibrationModel(r.model_id ?? '');
     const weights = r.weights ?? '';
     const peak = num(r.peak_tflops) / tp;
     const hopper = /h100|h200/i.test(gpuLabel);
@@ -126,7 +129,8 @@ export function parsePublicRows(text: string): CalibrationRow[] {
       fp32Tflops: browser ? peak : undefined,
       fp8Tflops: hopper ? peak * FP8_OVER_FP16_HOPPER : undefined,
       model,
-      layout: weightLayout(model, weights, num(r.bits_per_weight)),
+      // A blank bits_per_weight (file size not published) leaves the format's own body bits.
+      layout: weightLayout(model, weights, finite(num(r.bits_per_weight))),
       metric: r.metric === 'ttft' ? 'ttft' : 'decode',
       promptTokens: num(r.prompt_tokens),
       contextTokens: num(r.context_tokens),
@@ -149,7 +153,7 @@ const GIB = 2 ** 30;
  * datasheet entry; the file size gives the layout's body bits.
  */
 export function parseAppleRows(text: string): CalibrationRow[] {
-  const model = getModel('llama-2-7b');
+  const model = calibrationModel('llama-2-7b');
   return parseCsv(text).flatMap((r, i) => {
     const hardware = r.hardware ?? '';
     const gpu = gpuForCalibrationName(hardware) ?? findGpu(hardware);

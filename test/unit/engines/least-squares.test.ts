@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { boundedLeastSquares2 } from '../../../src/model/engines/least-squares';
+import {
+  boundedLeastSquares,
+  boundedLeastSquares2,
+} from '../../../src/model/engines/least-squares';
 
 describe('bounded two-parameter least squares', () => {
   it('recovers exact coefficients', () => {
@@ -33,5 +36,32 @@ describe('bounded two-parameter least squares', () => {
 
   it('needs points', () => {
     expect(() => boundedLeastSquares2([], 0, 0)).toThrow(RangeError);
+  });
+});
+
+describe('boundedLeastSquares (n parameters)', () => {
+  const rows = [1, 2, 3, 4, 5].flatMap((a) =>
+    [0, 1].map((b) => ({ x: [a, b, 1], y: 2 * a + 3 * b + 0.5, w: 1 })),
+  );
+
+  it('recovers exact parameters inside the bounds', () => {
+    const th = boundedLeastSquares(rows, [0, 0, 0]);
+    expect(th[0]).toBeCloseTo(2, 9);
+    expect(th[1]).toBeCloseTo(3, 9);
+    expect(th[2]).toBeCloseTo(0.5, 9);
+  });
+
+  it('holds a parameter at its bound when the free optimum breaks it', () => {
+    const th = boundedLeastSquares(rows, [2.5, 0, 0]);
+    expect(th[0]).toBe(2.5);
+    expect(th[1]).toBeGreaterThanOrEqual(0);
+    expect(th[2]).toBeGreaterThanOrEqual(0);
+  });
+
+  it('leaves a direction the rows cannot tell apart at its bound', () => {
+    const same = [1, 2, 3].map((a) => ({ x: [a, a], y: 3 * a, w: 1 }));
+    const th = boundedLeastSquares(same, [0, 0]);
+    expect((th[0] ?? 0) + (th[1] ?? 0)).toBeCloseTo(3, 9);
+    expect(Math.min(th[0] ?? 1, th[1] ?? 1)).toBe(0);
   });
 });

@@ -12,8 +12,18 @@ describe('calibration rows', () => {
     expect(r).toEqual({ a: 'x, y', b: 'say "hi"\tthere', c: '3' });
   });
 
-  it('48 public rows, and the Apple table’s 51 decode + 48 prefill rows', () => {
-    expect(rows.filter((r) => r.id.startsWith('public:'))).toHaveLength(48);
+  it('108 public rows (48 + 60 from web-of-llamas), and the Apple table’s 51 decode + 48 prefill rows', () => {
+    expect(rows.filter((r) => r.id.startsWith('public:'))).toHaveLength(108);
+    const web = rows.filter(
+      (r) => r.source.includes('reeselevine/web-of-llamas') && r.engine === 'llama.cpp-webgpu',
+    );
+    expect(web).toHaveLength(78);
+    expect(new Set(web.map((r) => r.gpuKey)).size).toBe(6);
+    for (const r of web) {
+      expect(r.engine).toBe('llama.cpp-webgpu');
+      expect(r.quote.length).toBeGreaterThan(10);
+      expect(Number.isFinite(r.layout.bodyBits)).toBe(true);
+    }
     const apple = rows.filter((r) => r.id.startsWith('apple:'));
     expect(apple.filter((r) => r.metric === 'decode')).toHaveLength(51);
     expect(apple.filter((r) => r.metric === 'ttft')).toHaveLength(48);

@@ -67,7 +67,5 @@ export const EVIDENCE: readonly EvidencePoint[] = [
     source:
       'Ruan et al., "WebLLM: A High-Performance In-Browser LLM Inference Engine", arXiv:2412.15803, Table 1 (Phi-3.5-mini); number as recalled, verify',
     provenance: 'recalled',
-    knownMiss:
-      'WebLLM has two public decode rows (both NVIDIA): on Apple the generic browser range is used, and this recalled rate is 9 % above its high end',
   },
 ];

@@ -118,6 +118,10 @@ export const predictions = {
       'This engine and vendor are not known well, so the range is widened to the generic engine’s.',
     'pool-below-min-gpus':
       'Fewer than three GPUs stand behind the fit: the range rests on little data.',
+    'vendor-terms-own-rows':
+      'Fitted on this engine’s measurements on every vendor, with this vendor’s own fixed cost per token and prefill rate.',
+    'vendor-not-in-data':
+      'No measurement of this engine on this vendor: its fixed cost and prefill rate come from the other vendors, and the range is the one for a vendor left out (wider).',
   } satisfies Record<CalibrationCode, string>,
   contextCapped: (p: { model: string; max: string }) =>
     `${p.model} takes at most ${p.max} tokens of context: longer inputs are capped there for it, and its charts stop there.`,

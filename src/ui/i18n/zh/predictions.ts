@@ -85,6 +85,10 @@ export const predictions: typeof en = {
     'no-rows-for-engine': '数据中没有这个引擎的任何公开实测。',
     'range-widened-to-class': '对这个引擎与厂商的组合了解不足，区间已放宽到通用引擎的区间。',
     'pool-below-min-gpus': '拟合依据的 GPU 不到三块：区间所依据的数据很少。',
+    'vendor-terms-own-rows':
+      '用该引擎在各厂商 GPU 上的测量拟合，每个 token 的固定开销和预填充速率按本厂商单独拟合。',
+    'vendor-not-in-data':
+      '没有该引擎在此厂商 GPU 上的测量：固定开销和预填充速率取自其他厂商，区间按留出整个厂商的残差给出（更宽）。',
   },
   contextCapped: (p) =>
     `${p.model} 的上下文最多 ${p.max} token：超出的输入对它截断到这里，它的图表也到此为止。`,

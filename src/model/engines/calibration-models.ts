@@ -1,0 +1,72 @@
+// Models the calibration data measures that the page's catalogue does not offer: their config.json
+// architecture fields, read through ../hf-config like a catalogue entry. Used only to place the
+// calibration rows (bytes and FLOPs per token); the fit never sees a model name.
+
+import { readHfConfig } from '../hf-config/read';
+import { findModel, getModel, type ModelConfig } from '../llm';
+
+const hf = (repo: string) => `https://huggingface.co/${repo}/blob/main/config.json`;
+
+interface CalibrationModel {
+  id: string;
+  name: string;
+  repo: string;
+  config: Readonly<Record<string, unknown>>;
+  publishedParams: number;
+}
+
+const ENTRIES: readonly CalibrationModel[] = [
+  {
+    id: 'qwen3-0.6b',
+    name: 'Qwen3 0.6B',
+    repo: 'Qwen/Qwen3-0.6B',
+    config: {
+      model_type: 'qwen3',
+      hidden_size: 1024,
+      num_hidden_layers: 28,
+      num_attention_heads: 16,
+      num_key_value_heads: 8,
+      head_dim: 128,
+      intermediate_size: 3072,
+      vocab_size: 151936,
+      max_position_embeddings: 40960,
+      use_sliding_window: false,
+      tie_word_embeddings: true,
+    },
+    publishedParams: 0.6e9, // model card "Number of Parameters: 0.6B"
+  },
+  {
+    // SmolLM3 is a Llama decoder with RoPE left out of every fourth layer (NoPE): the same
+    // matrices and the same bytes and FLOPs per token, so it is read as model_type llama.
+    id: 'smollm3-3b',
+    name: 'SmolLM3 3B',
+    repo: 'HuggingFaceTB/SmolLM3-3B',
+    config: {
+      model_type: 'llama',
+      hidden_size: 2048,
+      num_hidden_layers: 36,
+      num_attention_heads: 16,
+      num_key_value_heads: 4,
+      intermediate_size: 11008,
+      vocab_size: 128256,
+      max_position_embeddings: 65536,
+      tie_word_embeddings: true,
+    },
+    publishedParams: 3e9, // model card "3B"
+  },
+];
+
+const MODELS: readonly ModelConfig[] = ENTRIES.map((e) =>
+  readHfConfig(e.config, {
+    id: e.id,
+    name: e.name,
+    source: hf(e.repo),
+    publishedParams: e.publishedParams,
+  }),
+);
+
+/** A catalogue model, or one of the calibration-only models above. */
+export function calibrationModel(id: string): ModelConfig {
+  const key = id.trim().toLowerCase();
+  return MODELS.find((m) => m.id === key) ?? findModel(key) ?? getModel(key);
+}
