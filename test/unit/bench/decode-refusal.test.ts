@@ -1,5 +1,5 @@
-// The decoder runs dense Llama-shaped layers only: a mixture-of-experts model, MLA or a
-// per-layer attention layout is refused with a code (worded by the page and the CLI), never run.
+// The decoder runs Llama layers, dense or mixture-of-experts, with full or windowed attention:
+// multi-head latent attention is refused with a code (worded by the page and the CLI), never run.
 
 import { describe, expect, it } from 'vitest';
 import { decodeRefusal, runDecode } from '../../../src/bench/decode';
@@ -12,10 +12,12 @@ import { getModel } from '../../../src/model/llm';
 
 describe('decode refusals', () => {
   it('names what the decoder cannot run', () => {
-    expect(decodeRefusal(getModel('mixtral-8x7b'))).toBe('moe');
-    expect(decodeRefusal(getModel('qwen3-30b-a3b'))).toBe('moe');
+    expect(decodeRefusal(getModel('mixtral-8x7b'))).toBeNull();
+    expect(decodeRefusal(getModel('qwen3-30b-a3b'))).toBeNull();
+    expect(decodeRefusal(getModel('gpt-oss-20b'))).toBeNull();
+    expect(decodeRefusal(getModel('deepseek-v3'))).toBe('mla');
     expect(decodeRefusal({ ...getModel('deepseek-v3'), moe: undefined } as never)).toBe('mla');
-    expect(decodeRefusal(getModel('gemma-2-9b'))).toBe('attention-layout');
+    expect(decodeRefusal(getModel('gemma-2-9b'))).toBeNull();
     expect(decodeRefusal(getModel('smollm2-135m'))).toBeNull();
     expect(decodeRefusal(getModel('llama-3.2-1b'))).toBeNull();
     const allFull = { ...getModel('llama-3.2-1b'), layerAttention: ['full', 'full'] as const };
@@ -36,7 +38,7 @@ describe('decode refusals', () => {
       untouched as BufferLedger,
       untouched as SubmitTimer,
       {
-        model: 'mixtral-8x7b',
+        model: 'deepseek-v3',
         format: 'int4',
         context: 512,
         tokens: 4,
@@ -46,8 +48,8 @@ describe('decode refusals', () => {
       { results: [] } as unknown as ResultsDocument,
     );
     expect(run.verified).toBe(false);
-    expect(run.refused).toBe('moe');
-    expect(run.error).toMatch(/moe/);
+    expect(run.refused).toBe('mla');
+    expect(run.error).toMatch(/latent attention/);
     expect(run.medianMs).toBeUndefined();
   });
 
