@@ -5,7 +5,12 @@
 
 import { errorMessage } from '../core/error-message';
 import { type FormatId, WEIGHT_FORMATS } from '../core/formats';
-import type { DecodeRefusal, DecodeRun, ResultsDocument } from '../core/results';
+import type {
+  DecodeApproximation,
+  DecodeRefusal,
+  DecodeRun,
+  ResultsDocument,
+} from '../core/results';
 import type { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
@@ -139,8 +144,18 @@ const REFUSAL_ERRORS: Record<DecodeRefusal, string> = {
   'attention-layout': 'A mixed sliding-window/global layout was not run by the decoder then.',
 };
 
+/** Where the decoder's Llama block stands in for the model's own (same shapes, same bytes). */
+export function blockApproximations(model: ModelConfig): DecodeApproximation[] {
+  const type = model.modelType ?? '';
+  if (type.startsWith('gemma')) return ['gemma-block'];
+  if (type === 'gpt_oss') return ['gpt-oss-block'];
+  return [];
+}
+
 /** What a run records of its spec before it has any times. */
 function runBase(spec: DecodeSpec, model: ModelConfig): DecodeRun {
+  const moe = model.moe;
+  const approximations = blockApproximations(model);
   return {
     model: model.id,
     format: spec.format,
@@ -150,6 +165,15 @@ function runBase(spec: DecodeSpec, model: ModelConfig): DecodeRun {
     promptTokens: spec.promptTokens,
     tokens: spec.tokens,
     verified: false,
+    ...(moe === undefined || model.mla !== undefined
+      ? {}
+      : {
+          routing: 'uniform-random' as const,
+          experts: moe.experts,
+          expertsPerToken: moe.expertsPerToken,
+          sharedExperts: moe.sharedExperts,
+        }),
+    ...(approximations.length === 0 ? {} : { approximations }),
   };
 }
 
