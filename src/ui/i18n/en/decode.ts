@@ -3,7 +3,7 @@
 export const decode = {
   title: 'Decode for real',
   intro:
-    'A whole Llama-shaped model steps on this GPU: embedding, every layer (norms, projections, RoPE, attention over the KV cache, SiLU), the LM head and greedy sampling, one command buffer per token — checked against a CPU reference before it is timed. The weights are random, so the tokens mean nothing: they are ids, and their pace is the point.',
+    'A whole Llama-shaped model steps on this GPU: embedding, every layer (norms, projections, RoPE, attention over the KV cache, SiLU), the LM head and greedy sampling, one command buffer per token — checked against a CPU reference before it is timed. A mixture-of-experts model holds every expert and routes each token to experts drawn at random (a stated assumption); sliding-window layers attend to their window. The weights are random, so the tokens mean nothing: they are ids, and their pace is the point.',
   model: 'Model',
   format: 'Format',
   context: 'Context (tokens in the KV cache)',

@@ -5,7 +5,7 @@ import type { decode as en } from '../en/decode';
 export const decode: typeof en = {
   title: '真实解码',
   intro:
-    '一个完整的 Llama 结构模型在这块 GPU 上逐 token 运行：词嵌入、每一层（归一化、投影、RoPE、对 KV 缓存的注意力、SiLU）、LM head 与贪心采样，每个 token 一个命令缓冲——计时之前先与 CPU 参考结果核对。权重是随机的，所以这些 token 没有意义：它们只是 id，要看的是它们出现的速度。',
+    '一个完整的 Llama 结构模型在这块 GPU 上逐 token 运行：词嵌入、每一层（归一化、投影、RoPE、对 KV 缓存的注意力、SiLU）、LM head 与贪心采样，每个 token 一个命令缓冲——计时之前先与 CPU 参考结果核对。混合专家模型在显存中保存全部专家，每个 token 随机选取专家（明示的假设）；滑动窗口层只关注其窗口内的位置。权重是随机的，所以这些 token 没有意义：它们只是 id，要看的是它们出现的速度。',
   model: '模型',
   format: '格式',
   context: '上下文（KV 缓存中的 token 数）',
