@@ -25,7 +25,7 @@ export const APPROXIMATION_EN: Record<DecodeApproximation, string> = {
 };
 
 /** How a mixture-of-experts run routed, in words; empty for a dense run. */
-export function routingEn(run: DecodeRun): string {
+function routingEn(run: DecodeRun): string {
   if (run.routing === undefined) return '';
   const shared = run.sharedExperts ? ` plus ${run.sharedExperts} shared` : '';
   return `random routing over ${run.experts} experts, ${run.expertsPerToken} per token${shared} (stated assumption)`;
