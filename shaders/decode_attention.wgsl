@@ -2,7 +2,9 @@
 // h / (heads / kvHeads)), split along the context (flash-decoding): attn_partial handles
 // `split` positions per workgroup and writes its running max, sum and unnormalised V sum;
 // attn_combine merges the splits. Query row i sits at position state[1] + i and sees positions
-// 0 … state[1] + i (causal, so a prefill of m rows uses the same kernels). Softmax in f32.
+// 0 … state[1] + i (causal, so a prefill of m rows uses the same kernels); with a sliding
+// window of w positions it sees only the last w of them (the splits skip what lies before, and
+// a split with nothing left writes an empty partial). Softmax in f32.
 // Caches are f32, [position][kv head][hd]; hd is a multiple of 4.
 
 struct Params {
@@ -13,7 +15,7 @@ struct Params {
   split: u32,     // positions per workgroup, ≤ MAX_SPLIT
   maxSplits: u32, // splits per (row, head) in the partial buffers
   scale: f32,     // 1 / sqrt(headDim)
-  _pad: u32,
+  window: u32,    // positions a query sees (sliding window); 0: all
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -67,10 +69,14 @@ fn attn_partial(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id
   let hd4 = params.headDim / 4u;
   let kvh = h / (params.heads / params.kvHeads);
   let positions = state[1] + i + 1u;
-  let start = s * params.split;
-  let end = min(start + params.split, positions);
+  var first = 0u;
+  if (params.window > 0u && positions > params.window) {
+    first = positions - params.window;
+  }
+  let start = max(s * params.split, first);
+  let end = min(s * params.split + params.split, positions);
   let slot = (i * params.heads + h) * params.maxSplits + s;
-  if (start >= positions) {
+  if (start >= end) {
     // Uniform across the workgroup: no barrier is skipped by part of it.
     if (lid == 0u) {
       partML[slot] = vec2<f32>(NEG_INF, 0.0);

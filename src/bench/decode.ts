@@ -5,7 +5,12 @@
 
 import { errorMessage } from '../core/error-message';
 import { type FormatId, WEIGHT_FORMATS } from '../core/formats';
-import type { DecodeRefusal, DecodeRun, ResultsDocument } from '../core/results';
+import type {
+  DecodeApproximation,
+  DecodeRefusal,
+  DecodeRun,
+  ResultsDocument,
+} from '../core/results';
 import type { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
@@ -14,14 +19,14 @@ import { DecodeModel, type Program } from '../kernels/decode/model';
 import {
   ATTENTION_SPLIT,
   type DecodeShape,
-  layerWeightBytes,
   modelBytes,
+  tinyShapeFor,
 } from '../kernels/decode/shape';
 import { promptTokens, verifyFirstLayer, verifyTiny } from '../kernels/decode/verify';
 import { matrixBytes } from '../kernels/formats';
 import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
 import { type GemvVariant, gemvCapabilities, gemvVariantsFor } from '../kernels/gemv';
-import { getModel, type ModelConfig } from '../model/llm';
+import { getModel, layerWindows, type ModelConfig, matrixUse, modelMatrices } from '../model/llm';
 import {
   atMinimums,
   type EngineCosts,
@@ -58,15 +63,33 @@ const SEED = 0x5eed;
 /** Dispatches in one timing of the dispatch probe. */
 const DISPATCH_PROBE = 64;
 
-export const decodeShape = (m: ModelConfig, layers = m.layers): DecodeShape => ({
-  hidden: m.hiddenSize,
-  layers,
-  heads: m.attentionHeads,
-  kvHeads: m.kvHeads,
-  headDim: m.headDim,
-  ffn: m.intermediateSize,
-  vocab: m.vocabSize,
-});
+export function decodeShape(m: ModelConfig, layers = m.layers): DecodeShape {
+  const windows = layerWindows(m).slice(0, layers);
+  const moe = m.moe;
+  return {
+    hidden: m.hiddenSize,
+    layers,
+    heads: m.attentionHeads,
+    kvHeads: m.kvHeads,
+    headDim: m.headDim,
+    ffn: m.intermediateSize,
+    vocab: m.vocabSize,
+    ...(moe === undefined
+      ? {}
+      : {
+          moe: {
+            experts: moe.experts,
+            perToken: moe.expertsPerToken,
+            expertFfn: moe.expertIntermediateSize,
+            sharedFfn: moe.sharedExperts * moe.sharedIntermediateSize,
+            denseLayers: moe.denseLayers,
+          },
+        }),
+    ...(windows.some(Number.isFinite)
+      ? { windows: windows.map((w) => (Number.isFinite(w) ? w : 0)) }
+      : {}),
+  };
+}
 
 /** Positions the caches hold: the context (or prompt) plus every token stepped after it. */
 const positionsFor = (spec: DecodeSpec) =>
@@ -130,18 +153,34 @@ function gemmFor(doc: ResultsDocument, rows: number): GemmVariant {
 }
 
 /**
- * Why the decoder (a dense Llama layer: GQA attention over every position, one SwiGLU MLP) cannot
- * run this model; null when it can.
+ * Why the decoder (Llama layers: GQA attention, full or windowed; a SwiGLU MLP or a mixture of
+ * experts) cannot run this model; null when it can.
  */
 export function decodeRefusal(model: ModelConfig): DecodeRefusal | null {
-  if (model.moe !== undefined) return 'moe';
   if (model.mla !== undefined) return 'mla';
-  if (model.layerAttention?.some((a) => a !== 'full')) return 'attention-layout';
   return null;
+}
+
+/** A refused run's `error` (readers word the code; this is for those that show the text). */
+const REFUSAL_ERRORS: Record<DecodeRefusal, string> = {
+  mla: 'Multi-head latent attention (DeepSeek) is not in the decoder yet; predictions for this model still work.',
+  // Codes of documents written before the decoder ran these.
+  moe: 'A mixture-of-experts model was not run by the decoder then.',
+  'attention-layout': 'A mixed sliding-window/global layout was not run by the decoder then.',
+};
+
+/** Where the decoder's Llama block stands in for the model's own (same shapes, same bytes). */
+export function blockApproximations(model: ModelConfig): DecodeApproximation[] {
+  const type = model.modelType ?? '';
+  if (type.startsWith('gemma')) return ['gemma-block'];
+  if (type === 'gpt_oss') return ['gpt-oss-block'];
+  return [];
 }
 
 /** What a run records of its spec before it has any times. */
 function runBase(spec: DecodeSpec, model: ModelConfig): DecodeRun {
+  const moe = model.moe;
+  const approximations = blockApproximations(model);
   return {
     model: model.id,
     format: spec.format,
@@ -151,6 +190,15 @@ function runBase(spec: DecodeSpec, model: ModelConfig): DecodeRun {
     promptTokens: spec.promptTokens,
     tokens: spec.tokens,
     verified: false,
+    ...(moe === undefined || model.mla !== undefined
+      ? {}
+      : {
+          routing: 'uniform-random' as const,
+          experts: moe.experts,
+          expertsPerToken: moe.expertsPerToken,
+          sharedExperts: moe.sharedExperts,
+        }),
+    ...(approximations.length === 0 ? {} : { approximations }),
   };
 }
 
@@ -180,8 +228,7 @@ export async function runDecode(
   const model = spec.config ?? getModel(spec.model);
   const base: DecodeRun = { ...runBase(spec, model), budgetBytes: spec.budgetBytes };
   const refused = decodeRefusal(model);
-  if (refused !== null)
-    return { ...base, refused, error: `The decoder cannot run this architecture (${refused}).` };
+  if (refused !== null) return { ...base, refused, error: REFUSAL_ERRORS[refused] };
   try {
     return await measure(gpu, ledger, timer, spec, doc, model, base, hooks);
   } catch (e) {
@@ -235,7 +282,13 @@ async function measure(
     };
   }
 
-  const tiny = await verifyTiny(env, { format: spec.format, gemv, gemm, maxBindingBytes });
+  const tiny = await verifyTiny(env, {
+    format: spec.format,
+    gemv,
+    gemm,
+    maxBindingBytes,
+    shape: tinyShapeFor(decodeShape(model)),
+  });
   ledger.destroyAll();
   checkpoint();
   if (!tiny.ok)
@@ -325,7 +378,7 @@ async function measure(
       heads: model.attentionHeads,
       kvHeads: model.kvHeads,
       headDim: model.headDim,
-      ffn: model.intermediateSize,
+      ffn: activeFfn(model),
       vocab: model.vocabSize,
       attentionSplit: decoder.split,
       attentionSplits: decoder.maxSplits,
@@ -420,15 +473,37 @@ function predictAtMinimums(
   return { minMs, predictedMinMs: predicted, minRatio: minMs / predicted };
 }
 
-/** Weight and KV bytes one token reads with k layers: every projection, the head, one embedding row. */
+/**
+ * The SiLU·mul width one token runs through in a layer: the dense MLP's, or its k experts' and
+ * the shared MLP's (a mixture-of-experts model's first layer decides).
+ */
+function activeFfn(model: ModelConfig): number {
+  const moe = model.moe;
+  if (moe === undefined || moe.denseLayers.includes(0)) return model.intermediateSize;
+  return (
+    moe.expertsPerToken * moe.expertIntermediateSize +
+    moe.sharedExperts * moe.sharedIntermediateSize
+  );
+}
+
+/**
+ * Weight and KV bytes one token reads with k layers: every projection it runs (a mixture of
+ * experts: the router, its k experts, the shared MLP), the head, one embedding row, and each
+ * layer's KV cache up to its window.
+ */
 export function bytesPerToken(
   model: ModelConfig,
   layers: number,
   format: FormatId,
   context: number,
 ): number {
-  const shape = decodeShape(model, layers);
-  const head = matrixBytes(format, model.vocabSize, model.hiddenSize);
-  const kv = layers * 2 * context * model.kvHeads * model.headDim * KV_BYTES;
-  return layers * layerWeightBytes(shape, format) + head + head / model.vocabSize + kv;
+  const k = { ...model, layers };
+  const weights = modelMatrices(k).reduce(
+    (sum, mat) => sum + matrixBytes(format, mat.n, mat.k) * matrixUse(mat, 1).count,
+    0,
+  );
+  const row = matrixBytes(format, model.vocabSize, model.hiddenSize) / model.vocabSize;
+  const positions = layerWindows(k).reduce((sum, w) => sum + Math.min(context, w), 0);
+  const kv = positions * 2 * model.kvHeads * model.headDim * KV_BYTES;
+  return weights + row + kv;
 }

@@ -97,9 +97,29 @@ export interface TuningRecord {
  * from the same run's kernel rows. Times are ms; "k layers" is what ran, scaled to all N where
  * k < N: scaled = head-only + N/k × (k layers − head-only). An unverified run has no times.
  */
-/** Architectures the decoder cannot run: mixture-of-experts, MLA, per-layer attention layouts. */
+/**
+ * Architectures the decoder cannot run: MLA. `moe` and `attention-layout` are no longer given
+ * (the decoder runs them now) but stay valid in documents written before.
+ */
 export const DECODE_REFUSALS = ['moe', 'mla', 'attention-layout'] as const;
 export type DecodeRefusal = (typeof DECODE_REFUSALS)[number];
+
+/**
+ * How a mixture-of-experts run chose each token's experts. `uniform-random`: k of E drawn
+ * uniformly per token and layer (a stated assumption, the predictor's too; real routers are not
+ * uniform), weighted by a softmax over the router's logits at the chosen.
+ */
+export const DECODE_ROUTINGS = ['uniform-random'] as const;
+export type DecodeRouting = (typeof DECODE_ROUTINGS)[number];
+
+/**
+ * Where the run's block is the Llama block standing in for the model's own, with the model's
+ * shapes (same matrices, same bytes). `gemma-block`: GeGLU, the extra post-norms, logit
+ * soft-capping, q/k norms and embedding scaling are not run. `gpt-oss-block`: attention sinks,
+ * biases and the clamped SwiGLU are not run.
+ */
+export const DECODE_APPROXIMATIONS = ['gemma-block', 'gpt-oss-block'] as const;
+export type DecodeApproximation = (typeof DECODE_APPROXIMATIONS)[number];
 
 export interface DecodeRun {
   /** Catalogue model id, e.g. "smollm2-135m". */
@@ -118,6 +138,13 @@ export interface DecodeRun {
   error?: string;
   /** Why the decoder refused the model (its architecture is not Llama-shaped); the page words it. */
   refused?: DecodeRefusal;
+  /** A mixture-of-experts run: how experts were chosen, of how many, how many per token, shared. */
+  routing?: DecodeRouting;
+  experts?: number;
+  expertsPerToken?: number;
+  sharedExperts?: number;
+  /** Stated approximations of the model's block (readers word the codes). */
+  approximations?: DecodeApproximation[];
   /** What was checked against the f64 CPU reference, and the largest error relative to the largest value. */
   verifiedTinyError?: number;
   verifiedLayerError?: number;
@@ -339,6 +366,11 @@ const DECODE_CHECKS: FieldChecks<DecodeRun> = {
   verified: bool,
   error: optional(str),
   refused: optional(oneOf(DECODE_REFUSALS)),
+  routing: optional(oneOf(DECODE_ROUTINGS)),
+  experts: optional(num),
+  expertsPerToken: optional(num),
+  sharedExperts: optional(num),
+  approximations: optional(listOf(oneOf(DECODE_APPROXIMATIONS))),
   verifiedTinyError: optional(num),
   verifiedLayerError: optional(num),
   gemvVariant: optional(str),

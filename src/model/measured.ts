@@ -10,6 +10,7 @@ import type { ResultRow, ResultsDocument } from '../core/results';
 import {
   decodeWeightBytes,
   kvCacheBytes,
+  layerWindows,
   linearFlopsPerToken,
   type MatrixShape,
   type ModelConfig,
@@ -229,7 +230,6 @@ export function atMinimums(doc: ResultsDocument): ResultsDocument {
   };
 }
 
-/** Small-kernel time of one decode step with `rows` rows: the layers, then the rest. */
 /**
  * The verified attention row nearest `positions` (by ratio), among those with this head size
  * (the ·V pass's lanes depend on it), else among all.
@@ -252,6 +252,10 @@ export function attentionRowNear(
   };
 }
 
+/**
+ * Small-kernel time of one decode step with `rows` rows: the layers, then the rest. A layer
+ * with a window (`windows[l]` positions, Infinity or absent: all) attends to at most that many.
+ */
 export function smallKernelStepMs(
   small: SmallKernelShape,
   layers: number,
@@ -260,14 +264,19 @@ export function smallKernelStepMs(
   embedBytesPerRow: number,
   counted: { perLayer: number; perToken: number },
   rows = 1,
+  windows: readonly number[] = [],
 ): number {
-  const layer = layerSmallKernels(small, context, rates, rows);
   const token = tokenSmallKernels(small, rates, embedBytesPerRow);
+  let ms = totalMs(token);
   // Dispatches the engine counted beyond the modelled kernels cost a bare dispatch each.
-  const extra =
-    layers * Math.max(0, counted.perLayer - totalDispatches(layer)) +
-    Math.max(0, counted.perToken - totalDispatches(token));
-  return layers * totalMs(layer) + totalMs(token) + extra * rates.dispatchMs;
+  let extra = Math.max(0, counted.perToken - totalDispatches(token));
+  for (let l = 0; l < layers; l++) {
+    const seen = Math.min(context, (windows[l] ?? Number.POSITIVE_INFINITY) - 1);
+    const layer = layerSmallKernels(small, seen, rates, rows);
+    ms += totalMs(layer);
+    extra += Math.max(0, counted.perLayer - totalDispatches(layer));
+  }
+  return ms + extra * rates.dispatchMs;
 }
 
 export function measuredEstimator(
@@ -434,6 +443,7 @@ export function measuredEstimator(
                 (model.hiddenSize * format.bitsPerWeight) / 8,
                 { perLayer, perToken },
                 batch,
+                layerWindows(model),
               ),
             );
       const ms = addRanges(mats.ms, smallMs);

@@ -69,6 +69,8 @@ export interface ModelConfig {
    * RMSNorms, plus the QKV bias where `qkvBias`.
    */
   smallPerLayer?: number;
+  /** config.json's `model_type` (Gemma 3: its text model's), where the model was read from one. */
+  modelType?: string;
   /** Where the architecture numbers come from (HF config.json). */
   source: string;
 }

@@ -22,8 +22,16 @@ const NUMERIC = new Set([3, 4, 5, 6, 7, 8]);
 const num = (v: number | undefined) => (v === undefined ? '–' : PLAIN_NUMBERS.significant(v, 3));
 
 function cells(run: DecodeRun): string[] {
+  const routing =
+    run.routing === undefined
+      ? ''
+      : `; random routing over ${run.experts} experts, ${run.expertsPerToken} per token${run.sharedExperts ? ` plus ${run.sharedExperts} shared` : ''} (stated assumption)`;
+  const block =
+    (run.approximations ?? []).length > 0
+      ? '; Llama block with its shapes (stated approximation)'
+      : '';
   const status = run.verified
-    ? 'verified'
+    ? `verified${routing}${block}`
     : run.refused !== undefined
       ? `REFUSED: ${run.refused}`
       : `FAILED: ${run.error ?? 'not verified'}`;

@@ -67,6 +67,22 @@ function figureRows(run: DecodeRun, bandwidthGBps: number | undefined): [string,
   ];
 }
 
+/** What the run states it assumed or approximated: random routing, a stand-in block. */
+export function runNotes(run: DecodeRun): string[] {
+  const m = t().decode;
+  const notes: string[] = [];
+  if (run.routing !== undefined)
+    notes.push(
+      m.routing({
+        experts: fmtInt(run.experts ?? 0),
+        k: fmtInt(run.expertsPerToken ?? 0),
+        shared: fmtInt(run.sharedExperts ?? 0),
+      }),
+    );
+  for (const a of run.approximations ?? []) notes.push(m.approximations[a]);
+  return notes;
+}
+
 /** Fills `table` with the figures of `run` (or why it has none). */
 export function renderFigures(
   table: HTMLTableElement,
@@ -83,6 +99,9 @@ export function renderFigures(
   for (const [label, value] of figureRows(run, bandwidthGBps)) {
     const row = body.insertRow();
     row.append(th(label), td(value, 'num'));
+  }
+  for (const note of runNotes(run)) {
+    body.insertRow().append(Object.assign(td(note, 'note'), { colSpan: 2 }));
   }
 }
 

@@ -1,7 +1,8 @@
 // The "Decode for real" section in a real browser with the real worker: mounted by the page
 // controller with no index.html markup; a small decode (SmolLM2's shape with a small vocabulary,
 // one layer) streams token ids and shows its figures, a cancel stops a longer one within a
-// second, and a mixture-of-experts model is refused in the page's words.
+// second, a small mixture-of-experts model states its random routing, and a model with latent
+// attention is refused in the page's words.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModel } from '../../src/model/llm';
@@ -105,13 +106,39 @@ describe('the Decode for real section', () => {
     expect(again?.verified).toBe(true);
   });
 
-  it('a mixture-of-experts model is refused in the page’s words', async () => {
+  it('a small mixture-of-experts model runs, and says its routing is random', async () => {
+    const c = controller();
+    const mixtral = getModel('mixtral-8x7b');
+    c.config = {
+      ...mixtral,
+      id: 'test-moe',
+      hiddenSize: 256,
+      attentionHeads: 4,
+      kvHeads: 2,
+      headDim: 64,
+      vocabSize: 1024,
+      layers: 2,
+      moe: { ...(mixtral.moe as NonNullable<typeof mixtral.moe>), expertIntermediateSize: 256 },
+    };
+    setValue('#decode-layers', '1');
+    setValue('#decode-tokens', '2');
+    $<HTMLSelectElement>('#decode-context').value = '128';
+    const run = await c.run();
+    expect(run?.error).toBeUndefined();
+    expect(run?.verified).toBe(true);
+    expect(run?.routing).toBe('uniform-random');
+    expect($('#decode-figures').textContent).toContain(
+      en.decode.routing({ experts: '8', k: '2', shared: '0' }),
+    );
+  });
+
+  it('a model with latent attention is refused in the page’s words', async () => {
     const c = controller();
     c.config = null;
-    $<HTMLSelectElement>('#decode-model').value = 'mixtral-8x7b';
+    $<HTMLSelectElement>('#decode-model').value = 'deepseek-v3';
     const run = await c.run();
-    expect(run?.refused).toBe('moe');
-    expect($('#decode-figures').textContent).toBe(en.decode.refused.moe);
+    expect(run?.refused).toBe('mla');
+    expect($('#decode-figures').textContent).toBe(en.decode.refused.mla);
   });
 
   it('lists the decode runs of the document on screen', () => {

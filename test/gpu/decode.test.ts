@@ -11,7 +11,7 @@ import { BufferLedger } from '../../src/gpu/buffers';
 import { GpuError } from '../../src/gpu/errors';
 import { createTimer } from '../../src/gpu/timer';
 import { DecodeModel } from '../../src/kernels/decode/model';
-import { TINY_SHAPE } from '../../src/kernels/decode/shape';
+import { type DecodeShape, TINY_SHAPE, tinyShapeFor } from '../../src/kernels/decode/shape';
 import { verifyFirstLayer, verifyTiny } from '../../src/kernels/decode/verify';
 import { GEMM_VARIANTS, type GemmVariant } from '../../src/kernels/gemm';
 import { GEMV_VARIANTS } from '../../src/kernels/gemv';
@@ -38,6 +38,78 @@ describe('decode on a real adapter', () => {
       expect(t.gpu.uncapturedErrors).toEqual([]);
     });
   }
+
+  /** A mixture of experts (4, top-2, a shared MLP); local (window 8) / global layers, head 128. */
+  const moeTiny = tinyShapeFor({
+    ...TINY_SHAPE,
+    moe: { experts: 60, perToken: 4, expertFfn: 1408, sharedFfn: 5632, denseLayers: [] },
+  });
+  const windowTiny = tinyShapeFor({ ...TINY_SHAPE, headDim: 256, windows: [4096, 0] });
+  it('the tiny shapes are what they claim', () => {
+    expect(moeTiny.moe).toEqual({
+      experts: 4,
+      perToken: 2,
+      expertFfn: 256,
+      sharedFfn: 128,
+      denseLayers: [],
+    });
+    expect(windowTiny.windows).toEqual([8, 0]);
+    expect(windowTiny.headDim * windowTiny.heads).not.toBe(windowTiny.hidden);
+  });
+  for (const [what, shape] of [
+    ['mixture of experts (random routing)', moeTiny],
+    ['local/global attention, head_dim ≠ hidden ÷ heads', windowTiny],
+  ] as [string, DecodeShape][]) {
+    for (const format of FORMAT_IDS) {
+      it(`${format}, ${what}: a prompt and 8 greedy steps match the f64 reference`, async () => {
+        const out = await verifyTiny(env(), {
+          format,
+          gemv: rows4,
+          gemm,
+          maxBindingBytes: 1 << 30,
+          shape,
+        });
+        expect(out.detail).toBeUndefined();
+        expect(out.ok).toBe(true);
+        expect(out.tokens).toHaveLength(9);
+        expect(out.maxError).toBeLessThan(1e-4);
+        expect(t.gpu.uncapturedErrors).toEqual([]);
+      });
+    }
+  }
+
+  it('checks the first layer of a mixture-of-experts config, and counts its dispatches', async () => {
+    const shape: DecodeShape = {
+      ...TINY_SHAPE,
+      hidden: 512,
+      heads: 8,
+      kvHeads: 2,
+      ffn: 0,
+      vocab: 1000,
+      layers: 2,
+      moe: { experts: 16, perToken: 4, expertFfn: 192, sharedFfn: 256, denseLayers: [] },
+      windows: [100, 0],
+    };
+    const model = await DecodeModel.create(env(), {
+      shape,
+      format: 'int4',
+      seed: 7,
+      positions: 300,
+      maxRows: 1,
+      gemv: rows4,
+      gemm,
+      maxBindingBytes: 1 << 30,
+    });
+    const out = await verifyFirstLayer(env(), model, 280);
+    expect(out.detail).toBeUndefined();
+    expect(out.ok).toBe(true);
+    const step = await model.program({ rows: 1, fromPrompt: false, layers: 2, head: true });
+    // embed + 2 × (2 norms, QKV, RoPE/append, 2 attention, O, residual, router, gates,
+    // 4 × (gate_up, SiLU·mul, down, accumulate), shared gate_up, SiLU·mul, down, residual)
+    // + norm, head, argmax.
+    expect(step.dispatches).toBe(1 + 2 * (10 + 4 * 4 + 4) + 3);
+    expect(model.matrixDispatchesPerLayer).toBe(3 + 4 * 2 + 2);
+  });
 
   it('verifies with one attention split and with row chunks of the weights', async () => {
     const out = await verifyTiny(env(), {

@@ -24,6 +24,22 @@ describe('the CLI decode table', () => {
     expect(withMin).toContain('on minimums: fastest token 15.0 ms, predicted 16.0 ms; ratio 0.94');
   });
 
+  it('says a mixture-of-experts run routed at random, and a stand-in block', () => {
+    const moe = text({
+      ...run,
+      routing: 'uniform-random',
+      experts: 60,
+      expertsPerToken: 4,
+      sharedExperts: 1,
+      approximations: ['gemma-block'],
+    });
+    expect(moe).toContain(
+      'random routing over 60 experts, 4 per token plus 1 shared (stated assumption)',
+    );
+    expect(moe).toMatch(/Llama block with Gemma's shapes .* \(stated approximation\)/);
+    expect(text(run)).not.toContain('routing');
+  });
+
   it('leaves the line out for runs recorded before it', () => {
     expect(text(run)).not.toContain('on minimums');
   });

@@ -82,6 +82,37 @@ describe('results schema', () => {
     ]);
   });
 
+  it('reads a mixture-of-experts run (random routing) and stated approximations', () => {
+    const run = {
+      model: 'qwen3-30b-a3b',
+      format: 'int4',
+      layers: 1,
+      totalLayers: 48,
+      context: 512,
+      promptTokens: 32,
+      tokens: 16,
+      verified: true,
+      routing: 'uniform-random',
+      experts: 128,
+      expertsPerToken: 8,
+      sharedExperts: 0,
+      approximations: ['gemma-block'],
+    };
+    expect(findProblems({ ...sampleDocument(), decode: [run] })).toEqual([]);
+    // Documents written when the decoder refused MoE models still read.
+    const old = { ...run, verified: false, error: 'x', refused: 'moe' };
+    expect(findProblems({ ...sampleDocument(), decode: [old] })).toEqual([]);
+    expect(
+      findProblems({
+        ...sampleDocument(),
+        decode: [{ ...run, routing: 'learned', approximations: ['none'] }],
+      }),
+    ).toEqual([
+      'document.decode[0].routing must be one of uniform-random',
+      'document.decode[0].approximations[0] must be one of gemma-block, gpt-oss-block',
+    ]);
+  });
+
   it('throws InvalidResultsError for non-documents', () => {
     for (const bad of [null, 42, 'x', [], { results: 'no' }]) {
       expect(() => validateResults(bad)).toThrow(InvalidResultsError);

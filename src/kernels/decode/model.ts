@@ -2,12 +2,16 @@
 // GEMM (prefill) of the benchmark's own kernels over weights filled on the GPU in the chosen
 // format; the small kernels (shaders/decode_*.wgsl) do the rest. A step is a list of dispatches
 // recorded into one compute pass, one command buffer per token; the sampled token stays on the
-// GPU (state: [token, position, step]) and feeds the next step's embedding.
+// GPU (state: [token, position, step]) and feeds the next step's embedding. A mixture-of-experts
+// layer runs its router GEMV, then the experts the host drew for the token (routeFor: uniform
+// random routing, the predictor's stated assumption) — the choice is made when the token's
+// command buffer is recorded, so no activation comes back to the CPU.
 
 import argmaxShader from '../../../shaders/decode_argmax.wgsl?raw';
 import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
 import embedShader from '../../../shaders/decode_embed.wgsl?raw';
 import ffnShader from '../../../shaders/decode_ffn.wgsl?raw';
+import moeShader from '../../../shaders/decode_moe.wgsl?raw';
 import rmsnormShader from '../../../shaders/decode_rmsnorm.wgsl?raw';
 import ropeShader from '../../../shaders/decode_rope.wgsl?raw';
 import type { FormatId } from '../../core/formats';
@@ -23,13 +27,19 @@ import {
   attentionUniform,
   CACHE_MASK,
   type DecodeShape,
+  EXPERT_MATRICES,
+  type ExpertMatrix,
   GAIN_MASK,
-  LAYER_MATRICES,
+  isMoeLayer,
   type LayerMatrix,
+  layerMatrices,
   matrixShape,
   RMS_EPS,
   ropeTable,
+  routeFor,
   seeds,
+  widestFfn,
+  windowOf,
 } from './shape';
 
 export interface DecodeModelSpec {
@@ -56,8 +66,15 @@ interface Step {
 
 /** A step of the model as dispatches: one token (decode) or a prompt (prefill). */
 export interface Program {
+  /** Dispatches of the last recording (before any: of one token's, k experts per layer). */
   readonly dispatches: number;
   encode(pass: GPUComputePassEncoder): void;
+}
+
+/** A mixture-of-experts layer's routed part: each expert's dispatches, recorded when chosen. */
+interface RoutedPart {
+  layer: number;
+  experts: Step[][];
 }
 
 /** What a program runs: m rows from the prompt or the last sample, which layers, whether the head. */
@@ -72,15 +89,32 @@ export interface ProgramSpec {
 const STORAGE = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 
 export class DecodeModel {
-  private readonly layers: Record<LayerMatrix, GpuMatrix>[] = [];
+  private readonly layers: Partial<Record<LayerMatrix, GpuMatrix>>[] = [];
+  /** Per layer, each routed expert's matrices (empty for a dense layer). */
+  private readonly experts: Record<ExpertMatrix, GpuMatrix>[][] = [];
   private head!: GpuMatrix;
   private readonly gains: GPUBuffer[] = [];
   private readonly kCache: GPUBuffer[] = [];
   private readonly vCache: GPUBuffer[] = [];
   private bufs!: Record<
-    'x' | 'xn' | 'qkv' | 'attn' | 'tmp' | 'gu' | 'h' | 'logits' | 'partML' | 'partAcc' | 'rope',
+    | 'x'
+    | 'xn'
+    | 'qkv'
+    | 'attn'
+    | 'tmp'
+    | 'gu'
+    | 'h'
+    | 'logits'
+    | 'partML'
+    | 'partAcc'
+    | 'rope'
+    | 'routerLogits'
+    | 'gates'
+    | 'route',
     GPUBuffer
   >;
+  /** The position the next recorded row takes, as the GPU's state will hold it then. */
+  private hostPosition = 0;
   /** [token, position, step, 0]. */
   state!: GPUBuffer;
   /** Every sampled token, by step. */
@@ -122,12 +156,22 @@ export class DecodeModel {
       });
     const cacheWords = spec.positions * s.kvHeads * s.headDim;
     for (let l = 0; l < s.layers; l++) {
-      const mats = {} as Record<LayerMatrix, GpuMatrix>;
-      for (const m of LAYER_MATRICES) {
+      const mats: Partial<Record<LayerMatrix, GpuMatrix>> = {};
+      for (const m of layerMatrices(s, l)) {
         const { n, k } = matrixShape(s, m);
         mats[m] = await upload(n, k, seed.matrix(l, m));
       }
       this.layers.push(mats);
+      const experts: Record<ExpertMatrix, GpuMatrix>[] = [];
+      for (let e = 0; isMoeLayer(s, l) && e < (s.moe?.experts ?? 0); e++) {
+        const mats = {} as Record<ExpertMatrix, GpuMatrix>;
+        for (const m of EXPERT_MATRICES) {
+          const { n, k } = matrixShape(s, m);
+          mats[m] = await upload(n, k, seed.expert(l, e, m));
+        }
+        experts.push(mats);
+      }
+      this.experts.push(experts);
       const k = await env.buffers.create(`kcache-${l}`, 4 * cacheWords, STORAGE());
       await fillRandom(env.device, env.buffers, k, { seed: seed.kCache(l), ...CACHE_MASK });
       const v = await env.buffers.create(`vcache-${l}`, 4 * cacheWords, STORAGE());
@@ -157,22 +201,37 @@ export class DecodeModel {
       qkv: await make('qkv', 4 * rows * qkv),
       attn: await make('attn', 4 * rows * q),
       tmp: await make('tmp', 4 * rows * s.hidden),
-      gu: await make('gu', 4 * rows * 2 * s.ffn),
-      h: await make('h', 4 * rows * s.ffn),
+      gu: await make('gu', 4 * rows * 2 * widestFfn(s)),
+      h: await make('h', 4 * rows * widestFfn(s)),
       logits: await make('logits', 4 * s.vocab),
       partML: await make('partML', 8 * rows * s.heads * this.maxSplits),
       partAcc: await make('partAcc', 4 * rows * s.heads * this.maxSplits * s.headDim),
       rope: await env.buffers.createFrom('decode-rope', ropeTable(spec.positions, s.headDim)),
+      routerLogits: await make('router-logits', 4 * rows * (s.moe?.experts ?? 0)),
+      gates: await make('gates', 4 * rows * (s.moe?.experts ?? 0)),
+      route: await make('route', 4 * s.layers * rows * (s.moe?.perToken ?? 0)),
     };
     this.state = await make('state', 16);
     this.tokens = await make('tokens', 4 * this.maxTokens);
     this.prompt = await make('prompt', 4 * rows);
   }
 
-  /** Matrix dispatches in one layer (one per row chunk of each projection). */
+  /**
+   * Matrix dispatches one token makes per layer (one per row chunk of each projection it runs:
+   * a mixture-of-experts layer's router, its k experts and the shared MLP), over the layers.
+   */
   get matrixDispatchesPerLayer(): number {
-    const first = this.layers[0];
-    return first ? LAYER_MATRICES.reduce((n, m) => n + first[m].chunks.length, 0) : 0;
+    const s = this.spec.shape;
+    let total = 0;
+    for (let l = 0; l < this.layers.length; l++) {
+      const mats = Object.values(this.layers[l] ?? {});
+      total += mats.reduce((n, m) => n + m.chunks.length, 0);
+      const expert = this.experts[l]?.[0];
+      if (expert)
+        total +=
+          (s.moe?.perToken ?? 0) * EXPERT_MATRICES.reduce((n, m) => n + expert[m].chunks.length, 0);
+    }
+    return this.layers.length === 0 ? 0 : total / this.layers.length;
   }
 
   /** Dispatches of the LM head (one per row chunk). */
@@ -185,6 +244,7 @@ export class DecodeModel {
     const q = this.env.device.queue;
     q.writeBuffer(this.state, 0, new Uint32Array([token, position, 0, 0]));
     if (prompt) q.writeBuffer(this.prompt, 0, new Uint32Array(prompt));
+    this.hostPosition = position;
   }
 
   async readLogits(): Promise<Float32Array> {
@@ -207,15 +267,16 @@ export class DecodeModel {
 
   /** Builds the dispatches of one step (pipelines are compiled once per device and code). */
   async program(p: ProgramSpec): Promise<Program> {
-    const steps: Step[] = [];
+    const parts: (Step[] | RoutedPart)[] = [];
     const s = this.spec.shape;
     const b = this.bufs;
     const m = p.rows;
     if (m > this.spec.maxRows)
       throw new RangeError(`${m} rows exceed the model's ${this.spec.maxRows}`);
-    steps.push(...(await this.embed(m, p.fromPrompt)));
+    parts.push(await this.embed(m, p.fromPrompt));
     for (let l = 0; l < p.layers; l++) {
       const mats = this.layers[l] as Record<LayerMatrix, GpuMatrix>;
+      const steps: Step[] = [];
       steps.push(await this.rmsnorm(b.x, 0, this.gains[2 * l] as GPUBuffer, b.xn, m));
       steps.push(...(await this.matmul(mats.qkv, b.xn, b.qkv, m)));
       steps.push(await this.rope(l, m));
@@ -223,26 +284,162 @@ export class DecodeModel {
       steps.push(...(await this.matmul(mats.o, b.attn, b.tmp, m)));
       steps.push(await this.elementwise('residual', b.tmp, b.x, s.hidden, m));
       steps.push(await this.rmsnorm(b.x, 0, this.gains[2 * l + 1] as GPUBuffer, b.xn, m));
-      steps.push(...(await this.matmul(mats.gate_up, b.xn, b.gu, m)));
-      steps.push(await this.elementwise('silu_mul', b.gu, b.h, s.ffn, m));
-      steps.push(...(await this.matmul(mats.down, b.h, b.tmp, m)));
-      steps.push(await this.elementwise('residual', b.tmp, b.x, s.hidden, m));
+      if (!isMoeLayer(s, l)) {
+        steps.push(...(await this.mlp(mats.gate_up, mats.down, s.ffn, m)));
+        steps.push(await this.elementwise('residual', b.tmp, b.x, s.hidden, m));
+        parts.push(steps);
+        continue;
+      }
+      steps.push(...(await this.matmul(mats.router, b.xn, b.routerLogits, m)));
+      steps.push(await this.routeGates(l, m));
+      parts.push(steps);
+      parts.push({ layer: l, experts: await this.expertSteps(l, m) });
+      if (mats.shared_gate_up && mats.shared_down) {
+        const fs = s.moe?.sharedFfn ?? 0;
+        parts.push([
+          ...(await this.mlp(mats.shared_gate_up, mats.shared_down, fs, m)),
+          await this.elementwise('residual', b.tmp, b.x, s.hidden, m),
+        ]);
+      }
     }
     if (p.head) {
       // Logits for the last row only: the final norm takes row m − 1, the head is a GEMV.
-      steps.push(await this.rmsnorm(b.x, m - 1, this.gains[2 * s.layers] as GPUBuffer, b.xn, 1));
-      steps.push(...(await this.matmul(this.head, b.xn, b.logits, 1)));
-      steps.push(await this.argmax(m));
+      parts.push([
+        await this.rmsnorm(b.x, m - 1, this.gains[2 * s.layers] as GPUBuffer, b.xn, 1),
+        ...(await this.matmul(this.head, b.xn, b.logits, 1)),
+        await this.argmax(m),
+      ]);
     }
+    return this.record(parts, m, p.head);
+  }
+
+  /**
+   * The program over its parts: a routed part records the experts the rows at the current
+   * position drew (their union, ascending), and the draws go to the `route` buffer first.
+   */
+  private record(parts: (Step[] | RoutedPart)[], m: number, advances: boolean): Program {
+    const s = this.spec.shape;
+    const moe = s.moe;
+    const k = moe?.perToken ?? 0;
+    const routeSeed = seeds(this.spec.seed).route;
+    const model = this;
+    const count = (chosen: (part: RoutedPart) => number[]) =>
+      parts.reduce(
+        (n, part) =>
+          n +
+          (Array.isArray(part)
+            ? part.length
+            : chosen(part).reduce((c, e) => c + (part.experts[e]?.length ?? 0), 0)),
+        0,
+      );
+    let dispatches = count(() => Array.from({ length: k }, (_, e) => e));
+    const emit = (pass: GPUComputePassEncoder, steps: readonly Step[]) => {
+      for (const step of steps) {
+        pass.setPipeline(step.pipeline);
+        pass.setBindGroup(0, step.bindGroup);
+        pass.dispatchWorkgroups(...step.workgroups);
+      }
+    };
     return {
-      dispatches: steps.length,
-      encode(pass) {
-        for (const step of steps) {
-          pass.setPipeline(step.pipeline);
-          pass.setBindGroup(0, step.bindGroup);
-          pass.dispatchWorkgroups(...step.workgroups);
-        }
+      get dispatches() {
+        return dispatches;
       },
+      encode(pass) {
+        const position = model.hostPosition;
+        const chosen = new Map<number, number[]>();
+        if (moe !== undefined) {
+          const words = new Uint32Array(s.layers * m * k);
+          for (const part of parts) {
+            if (Array.isArray(part)) continue;
+            const used = new Set<number>();
+            for (let i = 0; i < m; i++) {
+              const route = routeFor(routeSeed, moe, part.layer, position + i);
+              words.set(route, (part.layer * m + i) * k);
+              for (const e of route) used.add(e);
+            }
+            chosen.set(
+              part.layer,
+              [...used].sort((a, b) => a - b),
+            );
+          }
+          if (chosen.size > 0) model.env.device.queue.writeBuffer(model.bufs.route, 0, words);
+        }
+        for (const part of parts) {
+          if (Array.isArray(part)) emit(pass, part);
+          else for (const e of chosen.get(part.layer) ?? []) emit(pass, part.experts[e] ?? []);
+        }
+        dispatches = count((part) => chosen.get(part.layer) ?? []);
+        if (advances) model.hostPosition = position + m;
+      },
+    };
+  }
+
+  /** gate_up → SiLU·mul → down into `tmp` (the caller adds it to the residual stream). */
+  private async mlp(gateUp: GpuMatrix, down: GpuMatrix, width: number, m: number) {
+    const b = this.bufs;
+    return [
+      ...(await this.matmul(gateUp, b.xn, b.gu, m)),
+      await this.elementwise('silu_mul', b.gu, b.h, width, m),
+      ...(await this.matmul(down, b.h, b.tmp, m)),
+    ];
+  }
+
+  /** Each expert of layer l as dispatches: its MLP, then x += gate · its output. */
+  private async expertSteps(l: number, m: number): Promise<Step[][]> {
+    const s = this.spec.shape;
+    const fe = s.moe?.expertFfn ?? 0;
+    const out: Step[][] = [];
+    const experts = this.experts[l] ?? [];
+    for (let e = 0; e < experts.length; e++) {
+      const mats = experts[e] as Record<ExpertMatrix, GpuMatrix>;
+      out.push([
+        ...(await this.mlp(mats.expert_gate_up, mats.expert_down, fe, m)),
+        await this.moeAccumulate(e, m),
+      ]);
+    }
+    return out;
+  }
+
+  private async routeGates(layer: number, m: number): Promise<Step> {
+    const s = this.spec.shape;
+    const k = s.moe?.perToken ?? 0;
+    const pipeline = await this.pipeline('decode-route-gates', moeShader, 'route_gates');
+    const u = await this.uniform('route-gates', [
+      s.hidden / 4,
+      m,
+      s.moe?.experts ?? 0,
+      k,
+      layer * m * k,
+      0,
+      0,
+      0,
+    ]);
+    const b = this.bufs;
+    return {
+      pipeline,
+      bindGroup: this.bind(pipeline, [u, b.routerLogits, b.route, b.gates]),
+      workgroups: [Math.ceil(m / 64), 1, 1],
+    };
+  }
+
+  private async moeAccumulate(expert: number, m: number): Promise<Step> {
+    const s = this.spec.shape;
+    const pipeline = await this.pipeline('decode-moe-accumulate', moeShader, 'moe_accumulate');
+    const u = await this.uniform('moe-accumulate', [
+      s.hidden / 4,
+      m,
+      s.moe?.experts ?? 0,
+      expert,
+      0,
+      0,
+      0,
+      0,
+    ]);
+    const b = this.bufs;
+    return {
+      pipeline,
+      bindGroup: this.bind(pipeline, [u, null, null, null, b.tmp, b.x, b.gates]),
+      workgroups: [Math.ceil(s.hidden / 4 / 64), m, 1],
     };
   }
 
@@ -386,7 +583,7 @@ export class DecodeModel {
     const combine = await this.pipeline('decode-attention', attentionShader, 'attn_combine');
     const u = await this.env.buffers.createUniform(
       'attention',
-      attentionUniform(s, m, this.split, this.maxSplits),
+      attentionUniform(s, m, this.split, this.maxSplits, windowOf(s, layer)),
     );
     const b = this.bufs;
     const kc = this.kCache[layer] as GPUBuffer;

@@ -1,6 +1,7 @@
 // The decoder on the CPU in f64, from the same hash as the GPU model: weights exactly as the GPU
 // sees them (weightReader over randomMatrixWords), the same f32 gains, prefilled cache entries
-// and RoPE table. Used to verify the GPU model before anything is timed.
+// and RoPE table; the same random routing (routeFor) in mixture-of-experts layers and the same
+// windows. Used to verify the GPU model before anything is timed.
 
 import type { FormatId } from '../../core/formats';
 import { randomWord } from '../../gpu/buffers';
@@ -8,12 +9,16 @@ import { type MatrixWords, randomMatrixWords, weightReader } from '../formats';
 import {
   CACHE_MASK,
   type DecodeShape,
+  type ExpertMatrix,
   GAIN_MASK,
+  isMoeLayer,
   type LayerMatrix,
   matrixShape,
   RMS_EPS,
   ropeTable,
+  routeFor,
   seeds,
+  windowOf,
 } from './shape';
 
 const f32 = new Float32Array(1);
@@ -102,15 +107,71 @@ export class ReferenceDecoder {
   private readonly weights = new Map<string, Weights>();
 
   private matrix(layer: number, m: LayerMatrix | 'head'): Weights {
-    const key = `${layer} ${m}`;
+    return this.cached(
+      `${layer} ${m}`,
+      m,
+      m === 'head' ? this.seed.head : this.seed.matrix(layer, m),
+    );
+  }
+
+  private expert(layer: number, expert: number, m: ExpertMatrix): Weights {
+    return this.cached(`${layer} ${expert} ${m}`, m, this.seed.expert(layer, expert, m));
+  }
+
+  private cached(key: string, m: LayerMatrix | ExpertMatrix | 'head', seed: number): Weights {
     let w = this.weights.get(key);
     if (!w) {
       const { n, k } = matrixShape(this.shape, m);
-      const seed = m === 'head' ? this.seed.head : this.seed.matrix(layer, m);
       w = new Weights(randomMatrixWords(this.format, n, k, seed));
       this.weights.set(key, w);
     }
     return w;
+  }
+
+  /** gate_up → SiLU·mul → down. */
+  private mlp(gateUp: Weights, down: Weights, width: number, xn: Float64Array): Float64Array {
+    const gu = gateUp.times(xn);
+    const h = Float64Array.from({ length: width }, (_, j) => {
+      const g = gu[j] ?? 0;
+      return (g / (1 + Math.exp(-g))) * (gu[width + j] ?? 0);
+    });
+    return down.times(h);
+  }
+
+  /**
+   * A mixture-of-experts MLP for the row at `pos`: the router's logits, the experts routeFor
+   * drew (ascending), each weighted by the softmax of the logits at the chosen, added in that
+   * order; then the shared MLP.
+   */
+  private moe(layer: number, x: Float64Array, xn: Float64Array, pos: number): Float64Array {
+    const moe = this.shape.moe;
+    if (moe === undefined) return x;
+    const logits = this.matrix(layer, 'router').times(xn);
+    const route = routeFor(this.seed.route, moe, layer, pos);
+    const top = Math.max(...route.map((e) => logits[e] ?? 0));
+    const weights = route.map((e) => Math.exp((logits[e] ?? 0) - top));
+    const sum = weights.reduce((a, b) => a + b, 0);
+    let out = x;
+    route.forEach((e, j) => {
+      const y = this.mlp(
+        this.expert(layer, e, 'expert_gate_up'),
+        this.expert(layer, e, 'expert_down'),
+        moe.expertFfn,
+        xn,
+      );
+      const g = (weights[j] ?? 0) / sum;
+      out = Float64Array.from(out, (v, i) => v + g * (y[i] ?? 0));
+    });
+    if (moe.sharedFfn > 0) {
+      const shared = this.mlp(
+        this.matrix(layer, 'shared_gate_up'),
+        this.matrix(layer, 'shared_down'),
+        moe.sharedFfn,
+        xn,
+      );
+      out = add(out, shared);
+    }
+    return out;
   }
 
   private rmsnorm(x: Float64Array, norm: number): Float64Array {
@@ -135,27 +196,22 @@ export class ReferenceDecoder {
   layersForward(rows: Float64Array[], layers = this.shape.layers): Float64Array[] {
     const s = this.shape;
     const start = this.position;
-    let xs = rows.map((r) => r.slice());
+    let xs: Float64Array[] = rows.map((r) => r.slice());
     for (let l = 0; l < layers; l++) {
       const attnOut = xs.map((x, i) => this.attention(l, this.rmsnorm(x, 2 * l), start + i));
       const o = this.matrix(l, 'o');
       xs = xs.map((x, i) => add(x, o.times(attnOut[i] as Float64Array)));
-      const gateUp = this.matrix(l, 'gate_up');
-      const down = this.matrix(l, 'down');
-      xs = xs.map((x) => {
-        const gu = gateUp.times(this.rmsnorm(x, 2 * l + 1));
-        const h = Float64Array.from({ length: s.ffn }, (_, j) => {
-          const g = gu[j] ?? 0;
-          return (g / (1 + Math.exp(-g))) * (gu[s.ffn + j] ?? 0);
-        });
-        return add(x, down.times(h));
+      xs = xs.map((x, i) => {
+        const xn = this.rmsnorm(x, 2 * l + 1);
+        if (isMoeLayer(s, l)) return this.moe(l, x, xn, start + i);
+        return add(x, this.mlp(this.matrix(l, 'gate_up'), this.matrix(l, 'down'), s.ffn, xn));
       });
     }
     this.position = start + rows.length;
     return xs;
   }
 
-  /** Q, K, V for one row; RoPE; append K, V at `pos`; attention over 0 … pos. */
+  /** Q, K, V for one row; RoPE; append K, V at `pos`; attention over 0 … pos (or its window). */
   private attention(layer: number, xn: Float64Array, pos: number): Float64Array {
     const s = this.shape;
     const hd = s.headDim;
@@ -180,7 +236,9 @@ export class ReferenceDecoder {
       k[pos * width + i] = qkv[kOff + i] ?? 0;
       v[pos * width + i] = qkv[kOff + width + i] ?? 0;
     }
-    return attendReference(qkv, k, v, pos + 1, s);
+    const window = windowOf(s, layer);
+    const first = window > 0 ? Math.max(0, pos + 1 - window) : 0;
+    return attendReference(qkv, k, v, pos + 1, s, first);
   }
 
   /** Logits of the last row after the final norm. */
@@ -205,7 +263,7 @@ export function argmax(values: ArrayLike<number>): number {
 }
 
 /**
- * One query row's attention in f64: q (heads × hd, roped) over cached positions 0 … positions − 1
+ * One query row's attention in f64: q (heads × hd, roped) over cached positions first … positions − 1
  * of k and v ([position][kv head][hd]); query head h reads KV head h ÷ (heads ÷ kvHeads).
  */
 export function attendReference(
@@ -214,6 +272,8 @@ export function attendReference(
   v: ArrayLike<number>,
   positions: number,
   s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>,
+  /** The first position attended (a sliding window's start). */
+  first = 0,
 ): Float64Array {
   const hd = s.headDim;
   const width = s.kvHeads * hd;
@@ -224,18 +284,18 @@ export function attendReference(
     const kvh = Math.floor(h / group);
     const scores = new Float64Array(positions);
     let max = Number.NEGATIVE_INFINITY;
-    for (let t = 0; t < positions; t++) {
+    for (let t = first; t < positions; t++) {
       let dot = 0;
       for (let d = 0; d < hd; d++) dot += (q[h * hd + d] ?? 0) * (k[t * width + kvh * hd + d] ?? 0);
       scores[t] = dot * scale;
       max = Math.max(max, dot * scale);
     }
     let sum = 0;
-    for (let t = 0; t < positions; t++) {
+    for (let t = first; t < positions; t++) {
       scores[t] = Math.exp((scores[t] ?? 0) - max);
       sum += scores[t] ?? 0;
     }
-    for (let t = 0; t < positions; t++) {
+    for (let t = first; t < positions; t++) {
       const p = (scores[t] ?? 0) / sum;
       for (let d = 0; d < hd; d++)
         out[h * hd + d] = (out[h * hd + d] ?? 0) + p * (v[t * width + kvh * hd + d] ?? 0);

@@ -13,16 +13,56 @@ export interface DecodeShape {
   heads: number;
   kvHeads: number;
   headDim: number;
+  /** The dense MLP's intermediate size (every layer without experts). */
   ffn: number;
   vocab: number;
+  /** Mixture-of-experts MLP in every layer but `denseLayers`. */
+  moe?: DecodeMoe;
+  /** Each layer's attention window in positions (0: every position); absent: all full. */
+  windows?: readonly number[];
+}
+
+/**
+ * A mixture-of-experts MLP: a router GEMV (hidden → experts), then `perToken` of the experts
+ * chosen at random (routeFor), their outputs weighted by a softmax over the router's logits at
+ * the chosen ones, plus a shared MLP every token runs (width `sharedFfn`, 0 for none).
+ */
+export interface DecodeMoe {
+  experts: number;
+  perToken: number;
+  expertFfn: number;
+  sharedFfn: number;
+  denseLayers: readonly number[];
 }
 
 /** The projections of one layer, fused as engines fuse them: N×K each. */
-export type LayerMatrix = 'qkv' | 'o' | 'gate_up' | 'down';
+export type LayerMatrix =
+  | 'qkv'
+  | 'o'
+  | 'gate_up'
+  | 'down'
+  | 'router'
+  | 'shared_gate_up'
+  | 'shared_down';
+/** The dense layer's projections (and the seed slot of every per-layer matrix, by index). */
 export const LAYER_MATRICES: readonly LayerMatrix[] = ['qkv', 'o', 'gate_up', 'down'];
+const SEED_SLOTS: readonly LayerMatrix[] = [
+  ...LAYER_MATRICES,
+  'router',
+  'shared_gate_up',
+  'shared_down',
+];
+/** One routed expert's projections. */
+export type ExpertMatrix = 'expert_gate_up' | 'expert_down';
+export const EXPERT_MATRICES: readonly ExpertMatrix[] = ['expert_gate_up', 'expert_down'];
 
-export function matrixShape(s: DecodeShape, m: LayerMatrix | 'head'): { n: number; k: number } {
+export function matrixShape(
+  s: DecodeShape,
+  m: LayerMatrix | ExpertMatrix | 'head',
+): { n: number; k: number } {
   const q = s.heads * s.headDim;
+  const fe = s.moe?.expertFfn ?? 0;
+  const fs = s.moe?.sharedFfn ?? 0;
   switch (m) {
     case 'qkv':
       return { n: q + 2 * s.kvHeads * s.headDim, k: s.hidden };
@@ -32,9 +72,54 @@ export function matrixShape(s: DecodeShape, m: LayerMatrix | 'head'): { n: numbe
       return { n: 2 * s.ffn, k: s.hidden };
     case 'down':
       return { n: s.hidden, k: s.ffn };
+    case 'router':
+      return { n: s.moe?.experts ?? 0, k: s.hidden };
+    case 'expert_gate_up':
+      return { n: 2 * fe, k: s.hidden };
+    case 'expert_down':
+      return { n: s.hidden, k: fe };
+    case 'shared_gate_up':
+      return { n: 2 * fs, k: s.hidden };
+    case 'shared_down':
+      return { n: s.hidden, k: fs };
     case 'head':
       return { n: s.vocab, k: s.hidden };
   }
+}
+
+/** Whether layer `l` runs the mixture of experts (else the dense MLP). */
+export const isMoeLayer = (s: DecodeShape, l: number): boolean =>
+  s.moe !== undefined && !s.moe.denseLayers.includes(l);
+
+/** The window of layer `l` in positions; 0: it attends to every position. */
+export const windowOf = (s: DecodeShape, l: number): number => s.windows?.[l] ?? 0;
+
+/** Layer l's matrices besides the experts: attention, then the dense MLP or router and shared. */
+export function layerMatrices(s: DecodeShape, l: number): LayerMatrix[] {
+  if (!isMoeLayer(s, l)) return [...LAYER_MATRICES];
+  const shared: LayerMatrix[] =
+    (s.moe?.sharedFfn ?? 0) > 0 ? ['shared_gate_up', 'shared_down'] : [];
+  return ['qkv', 'o', 'router', ...shared];
+}
+
+/**
+ * The experts a token at `position` runs in layer `layer`: `perToken` distinct of `experts`,
+ * uniformly at random from the counter hash (a partial Fisher–Yates shuffle), ascending. The
+ * GPU model's host side and the reference draw the same.
+ */
+export function routeFor(
+  routeSeed: number,
+  moe: Pick<DecodeMoe, 'experts' | 'perToken'>,
+  layer: number,
+  position: number,
+): number[] {
+  const pool = Array.from({ length: moe.experts }, (_, i) => i);
+  const base = (position * 1024 + layer) * 64;
+  for (let j = 0; j < moe.perToken; j++) {
+    const pick = j + (randomWord(routeSeed, base + j) % (moe.experts - j));
+    [pool[j], pool[pick]] = [pool[pick] as number, pool[j] as number];
+  }
+  return pool.slice(0, moe.perToken).sort((a, b) => a - b);
 }
 
 /** The tiny config every format is verified on: hidden 256, 2 layers, 4 heads, 2 KV heads. */
@@ -48,14 +133,45 @@ export const TINY_SHAPE: DecodeShape = {
   vocab: 512,
 };
 
+/**
+ * The tiny config that verifies a real model's architecture: TINY_SHAPE, with its experts where
+ * it has them (4, top-2, and a shared MLP where it has one), its window layout (window 8,
+ * alternating local/global where layers differ) and a head dimension other than hidden ÷ heads
+ * where its own differs.
+ */
+export function tinyShapeFor(real: DecodeShape): DecodeShape {
+  const headDim = real.heads * real.headDim === real.hidden ? TINY_SHAPE.headDim : 128;
+  const moe: DecodeMoe | undefined =
+    real.moe === undefined
+      ? undefined
+      : {
+          experts: 4,
+          perToken: 2,
+          expertFfn: 256,
+          sharedFfn: real.moe.sharedFfn > 0 ? 128 : 0,
+          denseLayers: real.moe.denseLayers.length > 0 ? [0] : [],
+        };
+  const windowed = real.windows?.some((w) => w > 0) ?? false;
+  const mixed = windowed && (real.windows?.some((w) => w === 0) ?? false);
+  return {
+    ...TINY_SHAPE,
+    headDim,
+    ...(moe === undefined ? {} : { moe }),
+    ...(windowed ? { windows: mixed ? [8, 0] : [8, 8] } : {}),
+  };
+}
+
 /** Llama 3's rope_theta (meta-llama/Llama-3.2-1B config.json); the same for every shape here. */
 export const ROPE_THETA = 500_000;
 export const RMS_EPS = 1e-5;
 
 /** Seeds of one model: one hash stream per tensor. */
 export const seeds = (seed: number) => ({
-  matrix: (layer: number, m: LayerMatrix) =>
-    randomWord(seed, 16 * layer + LAYER_MATRICES.indexOf(m)),
+  matrix: (layer: number, m: LayerMatrix) => randomWord(seed, 16 * layer + SEED_SLOTS.indexOf(m)),
+  expert: (layer: number, expert: number, m: ExpertMatrix) =>
+    randomWord(seed, 0x40000 + 2 * (512 * layer + expert) + EXPERT_MATRICES.indexOf(m)),
+  /** The routing draws (routeFor). */
+  route: randomWord(seed, 0xfff2),
   head: randomWord(seed, 0xfff0),
   /** Gains: one stream, hidden words per norm, norm 2l (attention) and 2l + 1 (FFN), 2L final. */
   gains: randomWord(seed, 0xfff1),
@@ -72,25 +188,36 @@ export const ATTENTION_SPLIT = 256;
 
 /**
  * The attention pass's uniform (Params in shaders/decode_attention.wgsl): `rows` query rows,
- * `split` positions per workgroup, `maxSplits` partials per (row, head), the 1/√hd scale.
+ * `split` positions per workgroup, `maxSplits` partials per (row, head), the 1/√hd scale, the layer's window.
  */
 export function attentionUniform(
   s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>,
   rows: number,
   split: number,
   maxSplits: number,
+  /** Positions a sliding-window layer attends to (0: all). */
+  window = 0,
 ): Uint32Array {
-  const words = new Uint32Array([rows, s.heads, s.kvHeads, s.headDim, split, maxSplits, 0, 0]);
+  const words = new Uint32Array([rows, s.heads, s.kvHeads, s.headDim, split, maxSplits, 0, window]);
   new Float32Array(words.buffer)[6] = 1 / Math.sqrt(s.headDim);
   return words;
 }
 
-/** Bytes of one layer's weights in `format`. */
-export const layerWeightBytes = (s: DecodeShape, format: FormatId): number =>
-  LAYER_MATRICES.reduce((sum, m) => {
+/** Bytes of layer l's weights in `format`: every expert of a mixture-of-experts layer. */
+export function layerWeightBytes(s: DecodeShape, format: FormatId, l = 0): number {
+  const bytes = (m: LayerMatrix | ExpertMatrix) => {
     const { n, k } = matrixShape(s, m);
-    return sum + matrixBytes(format, n, k);
-  }, 0);
+    return matrixBytes(format, n, k);
+  };
+  const own = layerMatrices(s, l).reduce((sum, m) => sum + bytes(m), 0);
+  if (!isMoeLayer(s, l)) return own;
+  const expert = EXPERT_MATRICES.reduce((sum, m) => sum + bytes(m), 0);
+  return own + (s.moe?.experts ?? 0) * expert;
+}
+
+/** The MLP widths a token's row runs through (SiLU·mul): the dense one, or each expert and the shared. */
+export const widestFfn = (s: DecodeShape): number =>
+  Math.max(s.ffn, s.moe?.expertFfn ?? 0, s.moe?.sharedFfn ?? 0);
 
 /** Bytes of one layer's K and V caches at `positions` (f32). */
 export const layerCacheBytes = (s: DecodeShape, positions: number): number =>
@@ -101,8 +228,12 @@ export function activationBytes(s: DecodeShape, rows: number, positions: number)
   const q = s.heads * s.headDim;
   const qkv = q + 2 * s.kvHeads * s.headDim;
   const splits = Math.ceil(positions / ATTENTION_SPLIT);
-  const perRow = 4 * (3 * s.hidden + qkv + q + 3 * s.ffn) + s.heads * splits * (8 + 4 * s.headDim);
-  return rows * perRow + 4 * s.vocab + positions * s.headDim * 4;
+  const experts = s.moe?.experts ?? 0;
+  const perRow =
+    4 * (3 * s.hidden + qkv + q + 3 * widestFfn(s) + 2 * experts) +
+    s.heads * splits * (8 + 4 * s.headDim);
+  const routes = 4 * s.layers * rows * (s.moe?.perToken ?? 0);
+  return rows * perRow + routes + 4 * s.vocab + positions * s.headDim * 4;
 }
 
 /** Everything the model allocates on the GPU with `layers` layers. */
@@ -112,11 +243,10 @@ export function modelBytes(
   positions: number,
   rows: number,
 ): number {
-  return (
-    s.layers * (layerWeightBytes(s, format) + layerCacheBytes(s, positions) + 4 * 2 * s.hidden) +
-    matrixBytes(format, s.vocab, s.hidden) +
-    activationBytes(s, rows, positions)
-  );
+  let layers = 0;
+  for (let l = 0; l < s.layers; l++)
+    layers += layerWeightBytes(s, format, l) + layerCacheBytes(s, positions) + 4 * 2 * s.hidden;
+  return layers + matrixBytes(format, s.vocab, s.hidden) + activationBytes(s, rows, positions);
 }
 
 /** cos and sin of every (position, pair) as f32: rope[2(p · hd/2 + j)] = cos, +1 = sin. */

@@ -338,6 +338,7 @@ export function readHfConfig(value: unknown, opts: ReadOptions = {}): ModelConfi
       ? {}
       : { publishedActiveParams: opts.publishedActiveParams }),
     source: opts.source ?? 'config.json',
+    modelType: type,
   };
   const total = paramCount(model).total;
   if (!(total <= LIMITS.params)) {

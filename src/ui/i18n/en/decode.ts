@@ -3,7 +3,7 @@
 export const decode = {
   title: 'Decode for real',
   intro:
-    'A whole Llama-shaped model steps on this GPU: embedding, every layer (norms, projections, RoPE, attention over the KV cache, SiLU), the LM head and greedy sampling, one command buffer per token — checked against a CPU reference before it is timed. The weights are random, so the tokens mean nothing: they are ids, and their pace is the point.',
+    'A whole Llama-shaped model steps on this GPU: embedding, every layer (norms, projections, RoPE, attention over the KV cache, SiLU), the LM head and greedy sampling, one command buffer per token — checked against a CPU reference before it is timed. A mixture-of-experts model holds every expert and routes each token to experts drawn at random (a stated assumption); sliding-window layers attend to their window. The weights are random, so the tokens mean nothing: they are ids, and their pace is the point.',
   model: 'Model',
   format: 'Format',
   context: 'Context (tokens in the KV cache)',
@@ -20,10 +20,18 @@ export const decode = {
   streamLabel: 'Token ids as they were sampled, at the measured pace',
   streamEmpty: 'Press “Run decode”: token ids appear here as the GPU samples them.',
   refused: {
-    moe: 'Not run: a mixture-of-experts model. This decoder runs dense Llama-shaped layers only.',
-    mla: 'Not run: multi-head latent attention (DeepSeek). This decoder runs GQA attention only.',
+    moe: 'Not run: a mixture-of-experts model, which the decoder did not run when these results were made.',
+    mla: 'Not run: multi-head latent attention (DeepSeek) is not in the decoder yet. Predictions for this model still work (the tables above).',
     'attention-layout':
-      'Not run: its layers mix sliding-window and global attention. This decoder runs full attention in every layer.',
+      'Not run: its layers mix sliding-window and global attention, which the decoder did not run when these results were made.',
+  },
+  routing: (p: { experts: string; k: string; shared: string }) =>
+    `Random routing over ${p.experts} experts, ${p.k} per token${p.shared === '0' ? '' : ` plus ${p.shared} shared`} (stated assumption: real routers are not uniform).`,
+  approximations: {
+    'gemma-block':
+      'Gemma’s block runs as the Llama block with Gemma’s shapes (same matrices, same bytes): GeGLU, the extra post-norms, logit soft-capping, q/k norms and embedding scaling are left out (stated approximation).',
+    'gpt-oss-block':
+      'gpt-oss’s block runs as the Llama block with its shapes (same matrices, same bytes): attention sinks, biases and the clamped SwiGLU are left out (stated approximation).',
   },
   figures: 'This run beside the prediction',
   docRuns: 'Decode runs of the results on screen',

@@ -5,7 +5,7 @@ import type { decode as en } from '../en/decode';
 export const decode: typeof en = {
   title: '真实解码',
   intro:
-    '一个完整的 Llama 结构模型在这块 GPU 上逐 token 运行：词嵌入、每一层（归一化、投影、RoPE、对 KV 缓存的注意力、SiLU）、LM head 与贪心采样，每个 token 一个命令缓冲——计时之前先与 CPU 参考结果核对。权重是随机的，所以这些 token 没有意义：它们只是 id，要看的是它们出现的速度。',
+    '一个完整的 Llama 结构模型在这块 GPU 上逐 token 运行：词嵌入、每一层（归一化、投影、RoPE、对 KV 缓存的注意力、SiLU）、LM head 与贪心采样，每个 token 一个命令缓冲——计时之前先与 CPU 参考结果核对。混合专家模型在显存中保存全部专家，每个 token 随机选取专家（明示的假设）；滑动窗口层只关注其窗口内的位置。权重是随机的，所以这些 token 没有意义：它们只是 id，要看的是它们出现的速度。',
   model: '模型',
   format: '格式',
   context: '上下文（KV 缓存中的 token 数）',
@@ -22,10 +22,18 @@ export const decode: typeof en = {
   streamLabel: '按实测速度出现的采样 token id',
   streamEmpty: '按“运行解码”：GPU 每采样一个 token，它的 id 就出现在这里。',
   refused: {
-    moe: '未运行：这是混合专家（MoE）模型。此解码器只运行稠密的 Llama 结构层。',
-    mla: '未运行：多头潜在注意力（DeepSeek）。此解码器只运行 GQA 注意力。',
+    moe: '未运行：混合专家（MoE）模型，生成这些结果时解码器尚不能运行它。',
+    mla: '未运行：解码器尚未实现多头潜在注意力（DeepSeek）。此模型的预测仍然可用（见上方表格）。',
     'attention-layout':
-      '未运行：它的层混用滑动窗口注意力和全局注意力。此解码器每层都运行完整注意力。',
+      '未运行：它的层混用滑动窗口注意力和全局注意力，生成这些结果时解码器尚不能运行它。',
+  },
+  routing: (p) =>
+    `随机路由：${p.experts} 个专家，每个 token ${p.k} 个${p.shared === '0' ? '' : `，另加 ${p.shared} 个共享专家`}（明示的假设：真实路由器并不均匀）。`,
+  approximations: {
+    'gemma-block':
+      'Gemma 的块按 Llama 块以 Gemma 的形状运行（相同的矩阵、相同的字节数）：未运行 GeGLU、额外的后置归一化、logit 软截断、q/k 归一化和嵌入缩放（明示的近似）。',
+    'gpt-oss-block':
+      'gpt-oss 的块按 Llama 块以其形状运行（相同的矩阵、相同的字节数）：未运行注意力汇聚（sink）、偏置和截断的 SwiGLU（明示的近似）。',
   },
   figures: '本次运行与预测对照',
   docRuns: '屏幕上结果中的解码运行',
