@@ -3,6 +3,7 @@
 // flags are predict's (./hardware-args.ts).
 
 import { SLAS } from '../model/chapter';
+import { capacityBytes } from '../model/engines/capacity';
 import type { ModelConfig } from '../model/llm';
 import {
   CHAPTER_OUTPUT_LENGTHS,
@@ -61,7 +62,7 @@ ${ENGINE_USAGE}
   --max-batch N         most sequences in a batch (default 256)
   --kv-tokens N         KV-cache room in tokens (default: the GPU memory left after the weights)
                         (--memory-gb also goes with --from: the GPU's memory, which WebGPU
-                        does not report)
+                        does not report; GB as on its label, read as GiB)
   --seed S              random seed (default 1): the same seed gives the same run
 ${MODEL_FILE_USAGE}
   --json                print one JSON object instead of a table
@@ -237,7 +238,8 @@ export function parseSimulateArgs(
       : parseLengthDist('--output-dist', v['output-dist']);
   checkFixedLengths(hardware.model, prompt, output);
   const kv = v['kv-tokens'];
-  // --from: the measured GPU's memory; a datasheet's --memory-gb goes into its spec instead.
+  // --from: the measured GPU's memory (GB on its label, read as GiB like a datasheet's); a
+  // datasheet's --memory-gb goes into its spec instead.
   const mem = hardware.source.kind === 'results' ? hardware.memoryGB : undefined;
   return {
     help: false,
@@ -248,7 +250,7 @@ export function parseSimulateArgs(
     output,
     scheduler: parseScheduler(v),
     kvTokens: kv === undefined ? undefined : c.count('--kv-tokens', kv, 1),
-    memoryBytes: mem === undefined ? undefined : mem * 1e9,
+    memoryBytes: mem === undefined ? undefined : capacityBytes(mem),
     seed: v.seed === undefined ? 1 : c.count('--seed', v.seed, 0, 2 ** 32 - 1),
     json: v.json === true,
   };

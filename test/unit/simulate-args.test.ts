@@ -101,7 +101,7 @@ describe('simulate flags: what each one sets', () => {
     expect(parse([...hw, '--rate', '1', '--scheduler', 'static']).scheduler.kind).toBe('static');
     expect(
       parse([...hw.slice(0, 4), '--from', 'r.json', '--rate', '1', '--memory-gb', '16']),
-    ).toMatchObject({ source: { kind: 'results', path: 'r.json' }, memoryBytes: 16e9 });
+    ).toMatchObject({ source: { kind: 'results', path: 'r.json' }, memoryBytes: 16 * 2 ** 30 });
   });
 
   it('the engine flags are predict’s: --engine, --tp, a datasheet’s vendor and memory, --kv-bits', () => {

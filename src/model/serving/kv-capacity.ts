@@ -3,6 +3,7 @@
 // Activations and the runtime's own buffers are not subtracted beyond that share.
 
 import type { WeightFormat } from '../../core/formats';
+import { GIB } from '../engines/capacity';
 import { kvBytesPerToken, type ModelConfig, weightMemoryBytes } from '../llm';
 import type { KvNote } from './notes';
 
@@ -32,7 +33,7 @@ export function kvCapacityFromMemory(
   const perToken = kvBytesPerToken(model, opts.kvBytesPerElement);
   const left = capacityBytes * share - weights;
   const tokens = Math.floor(left / perToken);
-  const gb = (b: number) => (b / 1e9).toFixed(1);
+  const gb = (b: number) => (b / GIB).toFixed(1);
   if (tokens < 1) {
     throw new NoKvRoomError(
       `${model.name} weights (${gb(weights)} GB) leave no room for a KV cache in ${gb(capacityBytes * share)} GB`,
