@@ -1,9 +1,13 @@
 // Fitting the engine profiles to the calibration rows, and leave-one-GPU-out cross-validation.
 //
 // Pools: a profile for engine E on vendor V is fitted on the first of these row sets that spans at
-// least MIN_POOL_GPUS different GPUs: E on V; E on any vendor; E's family (llama.cpp's discrete
-// backends); every engine of E's class (native | browser) on V; every engine of the class. Each
-// GPU weighs the same in a fit however many rows it has, and each row by its relative error.
+// least MIN_POOL_GPUS different GPUs: E on V; E's family (llama.cpp's discrete backends) on V; E on
+// any vendor; E's family on any vendor; every engine of E's class (native | browser) on V; every
+// engine of the class. The family on V comes before E on other vendors because the data says the
+// vendor decides prefill more than the backend does: llama.cpp reaches 0.65-1.0 of the FP16 tensor
+// rate on NVIDIA (CUDA and Vulkan alike) and 0.2-0.55 of the FP16 rate on AMD (ROCm and Vulkan
+// alike; data/calibration/llamacpp-native-threads.csv). Each GPU weighs the same in a fit however
+// many rows it has, and each row by its relative error.
 //
 // Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
 // taken with the residual's GPU left out of the fit. A profile fitted on another engine's or
@@ -29,7 +33,13 @@ export const MIN_POOL_GPUS = 3;
 /** Central quantile interval of held-out residuals used as [low, high]. */
 export const RANGE_LEVEL = 0.9;
 
-export type PoolBasis = 'engine-vendor' | 'engine' | 'family' | 'class-vendor' | 'class';
+export type PoolBasis =
+  | 'engine-vendor'
+  | 'family-vendor'
+  | 'engine'
+  | 'family'
+  | 'class-vendor'
+  | 'class';
 
 /** Why a range is what it is: codes the page and CLI turn into words. */
 export type CalibrationCode =
@@ -46,6 +56,7 @@ export type CalibrationCode =
 
 const BASIS_CODE: Readonly<Record<PoolBasis, CalibrationCode>> = {
   'engine-vendor': 'fit-own-rows',
+  'family-vendor': 'pooled-engine-family',
   engine: 'pooled-other-vendors',
   family: 'pooled-engine-family',
   'class-vendor': 'pooled-class-vendor',
@@ -76,13 +87,22 @@ export function selectPool(
   if (!isGenericEngine(engine)) {
     if (perVendor) {
       candidates.push(['engine-vendor', (r) => r.engine === engine && r.vendor === vendor]);
+      if (info.family !== undefined) {
+        const family = info.family;
+        candidates.push([
+          'family-vendor',
+          (r) => ENGINES[r.engine].family === family && r.vendor === vendor,
+        ]);
+      }
     }
+  }
+  if (perVendor) candidates.push(['class-vendor', (r) => inClass(r) && r.vendor === vendor]);
+  if (!isGenericEngine(engine)) {
     candidates.push(['engine', (r) => r.engine === engine]);
     if (info.family !== undefined) {
       candidates.push(['family', (r) => ENGINES[r.engine].family === info.family]);
     }
   }
-  if (perVendor) candidates.push(['class-vendor', (r) => inClass(r) && r.vendor === vendor]);
   candidates.push(['class', inClass]);
   let last: Pool | undefined;
   for (const [basis, keep] of candidates) {

@@ -2,13 +2,21 @@
 // parsed once.
 
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
+import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
 let rows: readonly CalibrationRow[] | undefined;
 
-/** Every calibration row: the public measurements, then the llama.cpp Apple table. */
+/**
+ * Every calibration row: the public measurements, the llama.cpp CUDA/ROCm/Vulkan llama-bench rows
+ * from GitHub threads, then the llama.cpp Apple table.
+ */
 export function calibrationRows(): readonly CalibrationRow[] {
-  rows ??= [...parsePublicRows(publicCsv), ...parseAppleRows(appleCsv)];
+  rows ??= [
+    ...parsePublicRows(publicCsv),
+    ...parsePublicRows(nativeCsv, 'native'),
+    ...parseAppleRows(appleCsv),
+  ];
   return rows;
 }

@@ -102,8 +102,11 @@ const finite = (x: number): number | undefined => (Number.isFinite(x) ? x : unde
 /** The FP8 tensor rate is twice the dense FP16 rate on Hopper (H100 datasheet: 1979 vs 989.5). */
 const FP8_OVER_FP16_HOPPER = 2;
 
-/** Rows of public-measurements-calibration.csv. */
-export function parsePublicRows(text: string): CalibrationRow[] {
+/**
+ * Rows of a file with public-measurements-calibration.csv's columns; `file` names the file in each
+ * row's id ('public:12', 'native:3').
+ */
+export function parsePublicRows(text: string, file = 'public'): CalibrationRow[] {
   return parseCsv(text).map((r, i) => {
     const gpuLabel = r.gpu ?? '';
     const vendor = vendorOf(gpuLabel);
@@ -115,7 +118,7 @@ export function parsePublicRows(text: string): CalibrationRow[] {
     const peak = num(r.peak_tflops) / tp;
     const hopper = /h100|h200/i.test(gpuLabel);
     return {
-      id: `public:${i + 2}`,
+      id: `${file}:${i + 2}`,
       engine,
       engineLabel: r.engine ?? '',
       gpuLabel,

@@ -54,9 +54,11 @@ describe('profiles differ by engine and vendor, from the data', () => {
   });
 
   it('an engine × vendor pair without rows falls back, says so, and gets a wider range', () => {
+    // Vulkan has AMD and NVIDIA rows, none on Intel: it pools its other vendors and says so.
     const vulkanIntel = engineProfile('llama.cpp-vulkan', 'intel');
     expect(vulkanIntel.decode.basis).not.toBe('engine-vendor');
-    expect(vulkanIntel.decode.codes).toContain('no-rows-for-engine');
+    expect(vulkanIntel.decode.codes).toContain('pooled-other-vendors');
+    expect(engineProfile('vllm', 'intel').decode.codes).toContain('no-rows-for-engine');
     const own = engineProfile('llama.cpp-cuda', 'nvidia').decode.interval;
     const w = (i: { low: number; high: number }) => i.high / i.low;
     expect(w(engineProfile('vllm', 'nvidia').decode.interval)).toBeGreaterThanOrEqual(
@@ -136,11 +138,11 @@ describe('predictEngine', () => {
     expect(p.fits).toBe(true);
     expect(p.needGB).toBeLessThan(20);
     // Each GPU streams 1/8 of 141 GB (8.7 ms at 2039 GB/s); with the fitted NVIDIA η, c and 160
-    // NVLink all-reduces this is ~15 ms. The chapter's 80–120 ms is not reproduced: it lies far
+    // NVLink all-reduces this is ~15 ms (15.2 since the llama.cpp CUDA/Vulkan thread rows). The chapter's 80–120 ms is not reproduced: it lies far
     // above every public measurement here (2×H100 TP2 decodes 70B FP8 at 18.6 ms, each GPU
     // reading 35 GB), so the prediction is pinned and shown beside the chapter's row, not fitted.
     const d = p.decodeMs;
-    expect(d?.expected).toBeCloseTo(14.6, 0);
+    expect(d?.expected).toBeCloseTo(15.2, 0);
     expect(d?.high ?? Number.POSITIVE_INFINITY).toBeLessThan(
       CHAPTER_A100X8_LLAMA_70B.itlBatch1Ms.min,
     );

@@ -29,6 +29,27 @@ describe('calibration rows', () => {
     expect(apple.filter((r) => r.metric === 'ttft')).toHaveLength(48);
   });
 
+  it('22 llama.cpp CUDA/ROCm/Vulkan llama-bench rows from GitHub threads, 8 GPUs, each quoted', () => {
+    const native = rows.filter((r) => r.id.startsWith('native:'));
+    expect(native).toHaveLength(22);
+    const gpus = (engine: string) =>
+      new Set(native.filter((r) => r.engine === engine).map((r) => r.gpuKey)).size;
+    expect(gpus('llama.cpp-cuda')).toBe(2);
+    expect(gpus('llama.cpp-rocm')).toBe(4);
+    expect(gpus('llama.cpp-vulkan')).toBe(4);
+    expect(new Set(native.map((r) => r.gpuKey)).size).toBe(8);
+    const vulkanVendors = new Set(
+      native.filter((r) => r.engine === 'llama.cpp-vulkan').map((r) => r.vendor),
+    );
+    expect([...vulkanVendors].sort()).toEqual(['amd', 'nvidia']);
+    for (const r of native) {
+      expect(r.source).toMatch(/^https:\/\/github\.com\/ggml-org\/llama\.cpp\/pull\/\d+$/);
+      expect(r.quote).toContain('|');
+      expect(r.ms).toBeGreaterThan(0);
+      expect(Number.isFinite(r.layout.bodyBits)).toBe(true);
+    }
+  });
+
   it('every row keeps its source, a positive time and a known engine', () => {
     for (const r of rows) {
       expect(r.source).not.toBe('');

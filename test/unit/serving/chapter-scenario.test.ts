@@ -15,10 +15,11 @@ describe('the chapter’s A100 scenario under load', () => {
   const [r16, r64] = rows;
   if (r16 === undefined || r64 === undefined) throw new Error('two rows expected');
 
-  it('reaches the chapter’s throughput with 16 and 64 users (passes it with 16)', () => {
+  it('reaches the chapter’s throughput with 16 and 64 users (passes it with 16, and by 1.5 % with 64)', () => {
     expect(rows.map((r) => r.users)).toEqual([16, 64]);
     expect(r16.throughput).toBe('above');
-    expect(r64.throughput).toBe('within');
+    // 1,827 tok/s: the native NVIDIA profile fitted with the llama.cpp CUDA/Vulkan thread rows.
+    expect(r64.throughput).toBe('above');
     expect(r16.outputTokensPerS).toBeGreaterThan(910);
     expect(r16.outputTokensPerS).toBeLessThan(1000);
     expect(r64.outputTokensPerS).toBeGreaterThan(1750);
@@ -44,12 +45,12 @@ describe('the chapter’s A100 scenario under load', () => {
     const gap = chapterServingGap(rows);
     expect(gap.decodeMsBatch1).toBeGreaterThan(10);
     expect(gap.decodeMsBatch1).toBeLessThan(gap.chapterSingleItlMs.min);
-    expect(gap.rows.map((r) => r.throughput)).toEqual(['above', 'within']);
+    expect(gap.rows.map((r) => r.throughput)).toEqual(['above', 'above']);
     const sentence = chapterGapText(gap);
     expect(sentence).toMatch(
-      /passes it with 16 users \(about 960 tok\/s with 16 users, above its 600–900, and 1,800 with 64\)/,
+      /passes it with 16 and 64 users \(about 950 tok\/s with 16 users, above its 600–900, and 1,800 with 64, above its 1,200–1,800\)/,
     );
-    expect(sentence).toMatch(/about 16 and 33 ms against 28–45 and 40–70/);
+    expect(sentence).toMatch(/about 16 and 32 ms against 28–45 and 40–70/);
     expect(sentence).toMatch(/native engine profile’s 10\.\d ms at batch 1 .*single-user 22–30 ms/);
   });
 
