@@ -197,7 +197,10 @@ describe('page sections', () => {
     expect($('#pred-source-note').textContent).not.toMatch(/takes at most/);
   });
 
-  it('shows each engine’s held-out calibration figures', () => {
+  it('shows each engine’s held-out calibration figures', async () => {
+    await expect
+      .poll(() => document.querySelectorAll('#trust-table tbody tr').length)
+      .toBeGreaterThan(0);
     const rows = document.querySelectorAll<HTMLElement>('#trust-table tbody tr');
     expect([...rows].map((r) => r.dataset.engine)).toEqual([...ENGINE_IDS]);
     const metal = $('#trust-table tr[data-engine="llama.cpp-metal"]');
