@@ -51,6 +51,29 @@ describe('profiles differ by engine and vendor, from the data', () => {
     const native = engineProfile('llama.cpp-cuda', 'nvidia').params;
     expect(native.tokenMs).toBe(0);
     expect(native.attnFactor).toBe(0);
+    expect(native.blockUnpack).toBe(0);
+    expect(native.kQuantUnpack).toBe(0);
+  });
+
+  it('llama.cpp WebGPU prefill pays for unpacking quantised weights, k-quants more than Q8_0', () => {
+    const p = engineProfile('llama.cpp-webgpu', 'apple').params;
+    // Same runs (web-of-llamas): Q4_K_M prefill 1.3–1.8× slower than F16 on Apple and AMD.
+    expect(p.blockUnpack).toBeGreaterThan(0);
+    expect(p.kQuantUnpack).toBeGreaterThan(1.5 * p.blockUnpack);
+    const m4 = { vendor: 'apple' as const, bandwidthGBps: 273, fp16Tflops: 16.4, fp32Tflops: 8.2 };
+    const llama1b = getModel('llama-3.2-1b');
+    const ttft = (format: string) =>
+      predictEngine({
+        engine: 'llama.cpp-webgpu',
+        gpu: m4,
+        model: llama1b,
+        layout: weightLayout(llama1b, format),
+        promptTokens: 512,
+      }).ttftMs?.expected ?? Number.NaN;
+    // Measured on the M4 (Pro): F16 513 ms, Q8_0 619 ms, Q4_K_M 841 ms (pp512).
+    expect(ttft('F16')).toBeLessThan(ttft('Q8_0'));
+    expect(ttft('Q8_0')).toBeLessThan(ttft('Q4_K_M'));
+    expect(ttft('Q4_K_M') / ttft('F16')).toBeGreaterThan(1.4);
   });
 
   it('an engine × vendor pair without rows falls back, says so, and gets a wider range', () => {
