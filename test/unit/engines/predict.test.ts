@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { noteText } from '../../../src/cli/notes-en';
+import { resolveFormat } from '../../../src/core/formats';
 import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/chapter';
 import { findEngine, getEngine, UnknownEngineError } from '../../../src/model/engines/ids';
 import { weightLayout } from '../../../src/model/engines/layout';
 import { engineProfile, predictEngine } from '../../../src/model/engines/predict';
 import { getGpu } from '../../../src/model/gpus';
 import { getModel } from '../../../src/model/llm';
+import { predictSpec } from '../../../src/model/spec-estimator';
 
 const llama70 = getModel('llama-3-70b');
 const llama8 = getModel('llama-3-8b');
@@ -177,5 +180,36 @@ describe('predictEngine', () => {
       contextTokens: 512,
     });
     expect(tp2.decodeMs?.expected ?? 0).toBeGreaterThan(d?.expected ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('the engine-profile note carries every fitted term', () => {
+  const profileNote = (engine: string, vendor: 'nvidia' | 'apple') => {
+    const gpu = { ...getGpu(vendor === 'apple' ? 'm2-max' : 'a100-80g-sxm'), vendor };
+    const p = predictSpec(gpu, engine, llama8, resolveFormat('int4'));
+    const n = p.assumptions.find((a) => a.id === 'engine-profile');
+    if (n === undefined || n.id !== 'engine-profile') throw new Error('no engine-profile note');
+    return n;
+  };
+
+  it('browser: a fixed cost per token, decode attention and the unpacking costs, in words', () => {
+    const n = profileNote('llama.cpp-webgpu', 'apple');
+    const params = engineProfile('llama.cpp-webgpu', 'apple').params;
+    expect(n.tokenMs).toBe(params.tokenMs);
+    expect(n.attnFactor).toBe(params.attnFactor);
+    expect(n.blockUnpack).toBe(params.blockUnpack);
+    expect(n.kQuantUnpack).toBe(params.kQuantUnpack);
+    expect(n.tokenMs).toBeGreaterThan(0);
+    const words = noteText(n);
+    expect(words).toMatch(/ms per layer, [\d.]+ ms per token, decode attention at \d+×/);
+    expect(words).toMatch(/unpacking quantised weights at [\d.]+× \(one-scale blocks\)/);
+  });
+
+  it('native: those terms are 0 and left out of the words', () => {
+    const n = profileNote('llama.cpp-cuda', 'nvidia');
+    expect([n.tokenMs, n.attnFactor, n.blockUnpack, n.kQuantUnpack]).toEqual([0, 0, 0, 0]);
+    const words = noteText(n);
+    expect(words).toMatch(/ms per layer; prefill at/);
+    expect(words).not.toMatch(/per token|unpacking/);
   });
 });
