@@ -56,7 +56,7 @@ function profileWords(r: PredictReport): string[] {
   const ms = (x: number) => fmtFixed(x, x < 1 ? 2 : 1);
   const out = [
     m.engineProfile({
-      engine: engineLabel(n.engine),
+      engine: n.engine,
       eta: fmtPercent(n.eta),
       layerMs: fmtFixed(n.cLayerMs, 3),
       eps: fmtPercent(n.eps),
