@@ -129,10 +129,8 @@ export function noteText(n: Note): string {
       return `capacity ${n.gb} GB from the datasheet; runtime buffers and fragmentation not counted`;
     case 'datasheet':
       return `${n.gpu}: ${n.bandwidthGBps} GB/s, prefill at ${n.tflops} TFLOP/s (${PEAK_WORDS[n.peak]}) from the datasheet`;
-    case 'engine-profile': {
-      const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
-      return `engine "${n.engine}" on ${n.vendor}: ${pct(n.eta)} of bandwidth, ${n.cLayerMs.toFixed(3)} ms per layer, prefill at ${pct(n.eps)} of peak + ${n.fixedMs.toFixed(0)} ms; ranges are the central ${pct(n.level)} of held-out residuals (decode ×${n.decode.low.toFixed(2)}–×${n.decode.high.toFixed(2)}, TTFT ×${n.ttft.low.toFixed(2)}–×${n.ttft.high.toFixed(2)})`;
-    }
+    case 'engine-profile':
+      return engineProfileWords(n);
     case 'engine-range':
       return `${n.metric === 'decode' ? 'decode' : 'TTFT'} range for ${n.engine} on ${n.vendor}: ${CALIBRATION_CODE_WORDS[n.code]}`;
     case 'weight-layout':
@@ -164,4 +162,22 @@ export function noteText(n: Note): string {
     case 'run-unfinished':
       return `the results run did not finish: ${n.why}`;
   }
+}
+
+/** The fitted profile in words; the browser-only terms only where they are not 0. */
+function engineProfileWords(n: Extract<Note, { id: 'engine-profile' }>): string {
+  const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
+  const decode = [`${pct(n.eta)} of bandwidth`, `${n.cLayerMs.toFixed(3)} ms per layer`];
+  if (n.tokenMs > 0) decode.push(`${n.tokenMs.toFixed(1)} ms per token`);
+  if (n.attnFactor > 0) {
+    decode.push(`decode attention at ${n.attnFactor.toFixed(0)}× its FLOPs' time at peak`);
+  }
+  const prefill = [`prefill at ${pct(n.eps)} of peak`];
+  if (n.blockUnpack > 0 || n.kQuantUnpack > 0) {
+    prefill.push(
+      `unpacking quantised weights at ${n.blockUnpack.toFixed(1)}× (one-scale blocks) and ${n.kQuantUnpack.toFixed(1)}× (k-quants) their FLOPs' time at peak`,
+    );
+  }
+  prefill.push(`${n.fixedMs.toFixed(0)} ms per prompt`);
+  return `engine "${n.engine}" on ${n.vendor}: ${decode.join(', ')}; ${prefill.join(' + ')}; ranges are the central ${pct(n.level)} of held-out residuals (decode ×${n.decode.low.toFixed(2)}–×${n.decode.high.toFixed(2)}, TTFT ×${n.ttft.low.toFixed(2)}–×${n.ttft.high.toFixed(2)})`;
 }

@@ -66,14 +66,22 @@ export type Note =
       tflops: number;
       peak: PeakKind;
     }
-  /** The fitted profile: η, c per layer, ε, F, and its central `level` residual interval. */
+  /**
+   * The fitted profile (engines/physics.ts ProfileParams): η, c per layer, t per token, the decode
+   * attention factor k, ε, the unpacking factors u of one-scale blocks and of k-quants, F, and its
+   * central `level` residual interval. t, k and the u are 0 for native engines.
+   */
   | {
       id: 'engine-profile';
       engine: EngineId;
       vendor: Vendor;
       eta: number;
       cLayerMs: number;
+      tokenMs: number;
+      attnFactor: number;
       eps: number;
+      blockUnpack: number;
+      kQuantUnpack: number;
       fixedMs: number;
       level: number;
       decode: Interval;

@@ -43,5 +43,35 @@ export function calibrationText(r: PredictReport): string | undefined {
       n.id === 'engine-range' && n.metric === 'decode' ? [n.code] : [],
     ),
   );
-  return [figures, ...[...codes].map((code) => m.calibrationCode[code])].join(m.sentenceGap);
+  return [figures, ...[...codes].map((code) => m.calibrationCode[code]), ...profileWords(r)].join(
+    m.sentenceGap,
+  );
+}
+
+/** The engine profile the ranges come from; browser engines' further terms where not 0. */
+function profileWords(r: PredictReport): string[] {
+  const m = t().predictions;
+  const n = r.assumptions.find((a) => a.id === 'engine-profile');
+  if (n === undefined || n.id !== 'engine-profile') return [];
+  const ms = (x: number) => fmtFixed(x, x < 1 ? 2 : 1);
+  const out = [
+    m.engineProfile({
+      engine: n.engine,
+      eta: fmtPercent(n.eta),
+      layerMs: fmtFixed(n.cLayerMs, 3),
+      eps: fmtPercent(n.eps),
+      fixedMs: fmtInt(n.fixedMs),
+    }),
+  ];
+  if (n.tokenMs > 0 || n.attnFactor > 0 || n.blockUnpack > 0 || n.kQuantUnpack > 0) {
+    out.push(
+      m.engineProfileBrowser({
+        tokenMs: ms(n.tokenMs),
+        attn: fmtFixed(n.attnFactor, 0),
+        block: fmtFixed(n.blockUnpack, 1),
+        kQuant: fmtFixed(n.kQuantUnpack, 1),
+      }),
+    );
+  }
+  return out;
 }

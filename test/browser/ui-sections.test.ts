@@ -162,6 +162,15 @@ describe('page sections', () => {
     expect($('#pred-source-note').textContent).toMatch(
       /GPUs the fit had not seen: llama\.cpp-cuda decode is off by \d+%/,
     );
+    expect($('#pred-source-note').textContent).toMatch(
+      /llama\.cpp-cuda's profile: \d+% of the datasheet bandwidth and [\d.]+ ms per layer/,
+    );
+    expect($('#pred-source-note').textContent).not.toMatch(/In a browser/);
+    change('#pred-engine', 'llama.cpp-webgpu');
+    expect($('#pred-source-note').textContent).toMatch(
+      /In a browser each token also costs [\d.]+ ms .*unpacks quantised weights in [\d.]+× \(one scale per block\) or [\d.]+× \(k-quants\)/,
+    );
+    change('#pred-engine', 'llama.cpp-cuda');
     change('#pred-tp', '2');
     expect(row('llama-3-70b').dataset.fits).toBe('true');
     expect(row('llama-3-70b').textContent).toMatch(/spec \(llama\.cpp-cuda, 2 GPUs\)/);

@@ -172,7 +172,15 @@ export function predictRow(p: ProfileParams, row: CalibrationRow): number {
     );
   }
   const t = rowTtftTerms(row);
-  return t.flopMs / p.eps + t.streamMs / p.eta + p.cLayerMs * t.layers + t.commMs + p.fixedMs;
+  return (
+    t.flopMs / p.eps +
+    p.blockUnpack * t.blockUnpackMs +
+    p.kQuantUnpack * t.kQuantUnpackMs +
+    t.streamMs / p.eta +
+    p.cLayerMs * t.layers +
+    t.commMs +
+    p.fixedMs
+  );
 }
 
 /** Each GPU weighs 1 in total; each row by its relative error (1 / measured²). */
@@ -246,15 +254,16 @@ export function fitBrowserDecodeRows(
 
 /**
  * Browser prefill: ε ≤ 2 of each vendor (WebGPU prefill reaches a vendor-specific fraction of the
- * FP32 shader rate) and one fixed start F ≥ 0, given η and c from decode. A vendor without rows
- * gets the ε of one fit over every vendor's rows.
+ * FP32 shader rate); the unpacking costs u ≥ 0 of one-scale blocks and of k-quants and one fixed
+ * start F ≥ 0, shared by every vendor (the same shader work on every GPU); given η and c from
+ * decode. A vendor without rows gets the ε of one fit over every vendor's rows.
  */
 export function fitBrowserTtftRows(
   rows: readonly CalibrationRow[],
   vendor: Vendor,
   eta: number,
   cLayerMs: number,
-): { eps: number; fixedMs: number } {
+): { eps: number; blockUnpack: number; kQuantUnpack: number; fixedMs: number } {
   const w = gpuWeights(rows);
   const vendors: (Vendor | undefined)[] = vendorsOf(rows).includes(vendor)
     ? vendorsOf(rows)
@@ -263,11 +272,21 @@ export function fitBrowserTtftRows(
     const t = rowTtftTerms(r);
     const rest = t.streamMs / eta + cLayerMs * t.layers + t.commMs;
     const flops = vendors.map((v) => (v === undefined || v === r.vendor ? t.flopMs : 0));
-    return { x: [...flops, 1], y: r.ms - rest, w: w(r) };
+    return {
+      x: [...flops, t.blockUnpackMs, t.kQuantUnpackMs, 1],
+      y: r.ms - rest,
+      w: w(r),
+    };
   });
-  const th = boundedLeastSquares(ls, [...vendors.map(() => 0.5), 0]);
+  const v = vendors.length;
+  const th = boundedLeastSquares(ls, [...vendors.map(() => 0.5), 0, 0, 0]);
   const at = vendors.indexOf(vendors.includes(vendor) ? vendor : undefined);
-  return { eps: 1 / (th[at] ?? 1), fixedMs: th[vendors.length] ?? 0 };
+  return {
+    eps: 1 / (th[at] ?? 1),
+    blockUnpack: th[v] ?? 0,
+    kQuantUnpack: th[v + 1] ?? 0,
+    fixedMs: th[v + 2] ?? 0,
+  };
 }
 
 export interface FittedParams {
@@ -290,7 +309,11 @@ export function fitParams(
   }
   const d = fitDecodeRows(decodePool.rows);
   const t = fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs);
-  return { params: { ...d, tokenMs: 0, attnFactor: 0, ...t }, decodePool, ttftPool };
+  return {
+    params: { ...d, tokenMs: 0, attnFactor: 0, ...t, blockUnpack: 0, kQuantUnpack: 0 },
+    decodePool,
+    ttftPool,
+  };
 }
 
 // ---- ranges from held-out residuals ----
@@ -433,7 +456,9 @@ function browserCalibration(
   }
   const { residuals: seen, gpus: seenGpus } = vendorHeldOutResiduals(engine, rows, metric, 'seen');
   let interval = residualInterval(seen);
-  if (!seenVendor || seenGpus < MIN_SEEN_GPUS || pool.basis === 'class') {
+  // The generic engine's own pool is the class: only a named engine borrowing it is widened.
+  const borrowed = pool.basis === 'class' && !isGenericEngine(engine);
+  if (!seenVendor || seenGpus < MIN_SEEN_GPUS || borrowed) {
     const wide = residualInterval(vendorHeldOutResiduals(engine, rows, metric, 'unseen').residuals);
     if (seen.length > 0) codes.push('range-widened-to-class');
     interval = {

@@ -27,6 +27,8 @@ function uniform(format: WeightFormat): WeightLayout {
     bodyBits: b,
     headBits: b,
     embeddingBits: b,
+    // Below 16 bits, read as a format of one scale per block.
+    unpack: b < 16 ? 'block' : 'none',
     source: 'bits per weight as given, applied to every tensor',
   };
 }

@@ -22,6 +22,14 @@ export const GGML_TYPE_BITS = {
 export const GGML_SOURCE =
   'ggml block sizes: ggml/src/ggml-common.h; output.weight → Q6_K unless the file type is Q8_0 or unquantised: llama_tensor_get_type, src/llama-quant.cpp (https://github.com/ggml-org/llama.cpp)';
 
+/**
+ * How a shader turns the layer matrices' stored weights into numbers to multiply: 'none' (float
+ * weights), 'block' (one scale, maybe a zero, per block: Q4_0, Q8_0, q4f16_1, AWQ/GPTQ, FP8 with
+ * no FP8 units) or 'k-quant' (llama.cpp's 256-weight super-blocks whose sub-block scales and mins
+ * are packed in 6 bits and unpacked too: Q4_K, Q5_K, Q6_K; ggml-common.h block_q4_K).
+ */
+export type WeightUnpack = 'none' | 'block' | 'k-quant';
+
 export interface WeightLayout {
   /** Format as named in the data ('Q4_0', 'Q4_K_M', 'q4f16_1', 'FP8', …). */
   format: string;
@@ -31,6 +39,8 @@ export interface WeightLayout {
   headBits: number;
   /** Bits per weight of the token embedding table (tied models: the same as the head). */
   embeddingBits: number;
+  /** What unpacking the layer matrices' weights takes (WeightUnpack). */
+  unpack: WeightUnpack;
   /** Where the split comes from. */
   source: string;
 }
@@ -39,6 +49,7 @@ interface LayoutRule {
   body: number;
   head: number;
   embedding: number;
+  unpack: WeightUnpack;
   /** A file's overall bits per weight pins the body bits (mixed k-quants vary by model). */
   bodyFromFile: boolean;
   source: string;
@@ -49,14 +60,38 @@ const T = GGML_TYPE_BITS;
 /** AWQ / GPTQ g128: int4 + an f16 scale and a 4-bit zero per 128 weights (core/format-presets). */
 const INT4_G128 = 4 + 16 / 128 + 4 / 128;
 
+const unquantised = (bits: number): LayoutRule => ({
+  body: bits,
+  head: bits,
+  embedding: bits,
+  unpack: 'none',
+  bodyFromFile: false,
+  source: 'unquantised',
+});
+
 const RULES: Readonly<Record<string, LayoutRule>> = {
-  f32: { body: 32, head: 32, embedding: 32, bodyFromFile: false, source: 'unquantised' },
-  f16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
-  fp16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
-  bf16: { body: 16, head: 16, embedding: 16, bodyFromFile: false, source: 'unquantised' },
-  q8_0: { body: T.Q8_0, head: T.Q8_0, embedding: T.Q8_0, bodyFromFile: false, source: GGML_SOURCE },
-  q4_0: { body: T.Q4_0, head: T.Q6_K, embedding: T.Q4_0, bodyFromFile: true, source: GGML_SOURCE },
+  f32: unquantised(32),
+  f16: unquantised(16),
+  fp16: unquantised(16),
+  bf16: unquantised(16),
+  q8_0: {
+    unpack: 'block',
+    body: T.Q8_0,
+    head: T.Q8_0,
+    embedding: T.Q8_0,
+    bodyFromFile: false,
+    source: GGML_SOURCE,
+  },
+  q4_0: {
+    unpack: 'block',
+    body: T.Q4_0,
+    head: T.Q6_K,
+    embedding: T.Q4_0,
+    bodyFromFile: true,
+    source: GGML_SOURCE,
+  },
   q4_k_m: {
+    unpack: 'k-quant',
     body: T.Q4_K,
     head: T.Q6_K,
     embedding: T.Q4_K,
@@ -64,15 +99,24 @@ const RULES: Readonly<Record<string, LayoutRule>> = {
     source: GGML_SOURCE,
   },
   q5_k_m: {
+    unpack: 'k-quant',
     body: T.Q5_K,
     head: T.Q6_K,
     embedding: T.Q5_K,
     bodyFromFile: true,
     source: GGML_SOURCE,
   },
-  q6_k: { body: T.Q6_K, head: T.Q6_K, embedding: T.Q6_K, bodyFromFile: true, source: GGML_SOURCE },
+  q6_k: {
+    unpack: 'k-quant',
+    body: T.Q6_K,
+    head: T.Q6_K,
+    embedding: T.Q6_K,
+    bodyFromFile: true,
+    source: GGML_SOURCE,
+  },
   // MLC-LLM q4f16_1: groups of 32 int4 with an f16 scale, embedding and head included.
   q4f16_1: {
+    unpack: 'block',
     body: 4.5,
     head: 4.5,
     embedding: 4.5,
@@ -81,6 +125,7 @@ const RULES: Readonly<Record<string, LayoutRule>> = {
   },
   // AutoAWQ / AutoGPTQ quantise the decoder's linear layers only: lm_head and embedding stay FP16.
   'int4-g128': {
+    unpack: 'block',
     body: INT4_G128,
     head: 16,
     embedding: 16,
@@ -91,6 +136,7 @@ const RULES: Readonly<Record<string, LayoutRule>> = {
   // FP8 checkpoints (TensorRT-LLM / ModelOpt, vLLM) quantise the linear layers; the embedding
   // and lm_head stay in 16 bits. Assumption, stated with the row it is used for.
   fp8: {
+    unpack: 'block',
     body: 8,
     head: 16,
     embedding: 16,
@@ -125,7 +171,14 @@ export function weightLayout(
     const rest = p.head * rule.head + p.embedding * tiedBits + p.small * 16;
     bodyBits = (fileBits - rest) / p.layerMatrices;
   }
-  return { format, bodyBits, headBits: rule.head, embeddingBits: tiedBits, source: rule.source };
+  return {
+    format,
+    bodyBits,
+    headBits: rule.head,
+    embeddingBits: tiedBits,
+    unpack: rule.unpack,
+    source: rule.source,
+  };
 }
 
 /** Bytes the weights take in memory (a tied table stored once). */

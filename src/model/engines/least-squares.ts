@@ -106,17 +106,30 @@ const sseN = (rows: readonly LsRow[], theta: readonly number[]) =>
     return s + r.w * e * e;
   }, 0);
 
+/** Lower SSE needed before a solution with more free parameters replaces a simpler one. */
+const SSE_GAIN = 1e-9;
+
+const popcount = (mask: number) => {
+  let c = 0;
+  for (let m = mask; m !== 0; m &= m - 1) c++;
+  return c;
+};
+
 /**
  * Weighted least squares with a lower bound on each parameter. Every subset of parameters held at
  * its bound is tried (the problem is convex, so the best feasible one is the constrained optimum);
- * meant for a handful of parameters. A direction the rows cannot tell apart stays at its bound.
+ * meant for a handful of parameters. Subsets are tried from the fewest free parameters up, and a
+ * larger one wins only by lowering the error: a direction the rows cannot tell apart (e.g. one
+ * fixed cost beside one rate per vendor, when every vendor has one GPU) stays at its bound
+ * instead of taking whatever rounding gives it.
  */
 export function boundedLeastSquares(rows: readonly LsRow[], lower: readonly number[]): number[] {
   if (rows.length === 0) throw new RangeError('no points to fit');
   const n = lower.length;
   let best: number[] = [...lower];
   let bestSse = sseN(rows, best);
-  for (let mask = 0; mask < 1 << n; mask++) {
+  const masks = [...Array(1 << n).keys()].sort((a, b) => popcount(a) - popcount(b) || a - b);
+  for (const mask of masks) {
     const free = [...Array(n).keys()].filter((j) => (mask & (1 << j)) !== 0);
     const m = free.map((i) =>
       free.map((j) => rows.reduce((s, r) => s + r.w * (r.x[i] ?? 0) * (r.x[j] ?? 0), 0)),
@@ -138,7 +151,7 @@ export function boundedLeastSquares(rows: readonly LsRow[], lower: readonly numb
     });
     if (theta.some((t, j) => t < (lower[j] ?? 0) - 1e-12)) continue;
     const e = sseN(rows, theta);
-    if (e < bestSse) {
+    if (e < bestSse * (1 - SSE_GAIN)) {
       best = theta;
       bestSse = e;
     }

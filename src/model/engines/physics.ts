@@ -1,8 +1,12 @@
 // The timing model the profiles are fitted with, per GPU of a tensor-parallel group:
 //   decode ms = (weights + KV at context) / (η · BW) + k · attention FLOPs / peak + c · layers
 //               + t + all-reduces
-//   TTFT ms   = prefill FLOPs / (ε · peak) + weights / (η · BW) + c · layers + all-reduces + F
-// η, c, k and t come from decode rows, ε and F from TTFT rows. k and t are 0 for native engines;
+//   TTFT ms   = prefill FLOPs / (ε · peak) + u · quantised-matrix FLOPs / peak + weights / (η · BW)
+//               + c · layers + all-reduces + F
+// η, c, k and t come from decode rows, ε, u and F from TTFT rows. u is 0 for native engines;
+// browser engines' prefill GEMMs unpack quantised weights inside the shader (no tensor cores, no
+// int8 dot product): a cost per weight per prompt token on top of the multiply-adds, one u for
+// one-scale blocks (Q8_0, Q4_0) and one for k-quants (packed sub-block scales and mins as well). k and t are 0 for native engines;
 // browser engines pay a fixed cost per token (t: submit, map the logits back, sample in JS) and
 // run decode attention as separate shader passes (k), which makes decode grow with context. KV reads make decode grow with context, up
 // to the model's sliding window where it has one; attention's FLOPs count in the compute side.
@@ -35,6 +39,14 @@ export interface ProfileParams {
   eps: number;
   /** Fixed cost per prompt, ms (F). */
   fixedMs: number;
+  /**
+   * Prefill time unpacking quantised weights of one scale per block (Q8_0, Q4_0, …), as a
+   * multiple of the time the multiply-adds over them take at the full prefill peak (u); 0 for
+   * native engines, whose unpacking hides under tensor-core GEMMs.
+   */
+  blockUnpack: number;
+  /** The same for k-quants (Q4_K, Q5_K, Q6_K), which unpack their sub-block scales as well. */
+  kQuantUnpack: number;
 }
 
 /** The rates of one GPU that the model reads. */
@@ -140,6 +152,13 @@ export function decodeMs(p: ProfileParams, s: Situation): number {
 export interface TtftTerms {
   /** Prefill FLOPs per GPU at 100 % of the prefill peak. */
   flopMs: number;
+  /**
+   * Prefill FLOPs of the layer matrices, per GPU at 100 % of the prefill peak, where they are
+   * stored in one-scale blocks; else 0.
+   */
+  blockUnpackMs: number;
+  /** The same where they are stored as k-quants; else 0. */
+  kQuantUnpackMs: number;
   /** Weights per GPU read once, at 100 % of bandwidth. */
   streamMs: number;
   layers: number;
@@ -147,8 +166,14 @@ export interface TtftTerms {
 }
 
 export function ttftTerms(s: Situation): TtftTerms {
+  const flops = prefillFlops(s.model, s.promptTokens);
+  // The body's share of the linear FLOPs (the head runs for the last token only).
+  const bodyFlops = flops.linear - 2 * s.model.vocabSize * s.model.hiddenSize;
+  const bodyMs = computeMs(bodyFlops / s.tp, s.peakTflops);
   return {
-    flopMs: computeMs(prefillFlops(s.model, s.promptTokens).total / s.tp, s.peakTflops),
+    flopMs: computeMs(flops.total / s.tp, s.peakTflops),
+    blockUnpackMs: s.layout.unpack === 'block' ? bodyMs : 0,
+    kQuantUnpackMs: s.layout.unpack === 'k-quant' ? bodyMs : 0,
     streamMs: streamMs(
       layoutDecodeBytes(s.model, s.layout, s.promptTokens) / s.tp,
       s.bandwidthGBps,
@@ -160,5 +185,13 @@ export function ttftTerms(s: Situation): TtftTerms {
 
 export function ttftMs(p: ProfileParams, s: Situation): number {
   const t = ttftTerms(s);
-  return t.flopMs / p.eps + t.streamMs / p.eta + p.cLayerMs * t.layers + t.commMs + p.fixedMs;
+  return (
+    t.flopMs / p.eps +
+    p.blockUnpack * t.blockUnpackMs +
+    p.kQuantUnpack * t.kQuantUnpackMs +
+    t.streamMs / p.eta +
+    p.cLayerMs * t.layers +
+    t.commMs +
+    p.fixedMs
+  );
 }

@@ -21,6 +21,18 @@ describe('weight layouts: the output head keeps its own bits', () => {
     expect(GGML_TYPE_BITS.Q4_K).toBe(4.5);
   });
 
+  it('says what unpacking each format takes: none for floats, one scale per block, or k-quant', () => {
+    expect(weightLayout(llama3, 'F16').unpack).toBe('none');
+    expect(weightLayout(llama3, 'bf16').unpack).toBe('none');
+    expect(weightLayout(llama3, 'Q8_0').unpack).toBe('block');
+    expect(weightLayout(llama3, 'Q4_0').unpack).toBe('block');
+    expect(weightLayout(llama3, 'q4f16_1').unpack).toBe('block');
+    expect(weightLayout(llama3, 'int4-g128').unpack).toBe('block');
+    expect(weightLayout(llama3, 'Q4_K_M').unpack).toBe('k-quant');
+    expect(weightLayout(llama3, 'Q5_K_M').unpack).toBe('k-quant');
+    expect(weightLayout(llama3, 'Q6_K').unpack).toBe('k-quant');
+  });
+
   it('a Q4_0 Llama-3-8B file is 4.63 bits per weight (output.weight at Q6_K), not 4.5', () => {
     const q4 = weightLayout(llama3, 'Q4_0');
     expect(q4.bodyBits).toBe(4.5);

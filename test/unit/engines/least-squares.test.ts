@@ -64,4 +64,19 @@ describe('boundedLeastSquares (n parameters)', () => {
     expect((th[0] ?? 0) + (th[1] ?? 0)).toBeCloseTo(3, 9);
     expect(Math.min(th[0] ?? 1, th[1] ?? 1)).toBe(0);
   });
+
+  it('keeps a shared constant at its bound when one rate per group already explains it', () => {
+    // Two groups, each one x value: y = θ_g·x_g + F cannot separate F from the θs (exactly
+    // collinear); the fit must not hand F whatever rounding leaves it.
+    const groups = [
+      { x: [2, 0, 1], y: 10, w: 1 },
+      { x: [2, 0, 1], y: 10.2, w: 1 },
+      { x: [0, 5, 1], y: 7, w: 1 },
+      { x: [0, 5, 1], y: 6.9, w: 1 },
+    ];
+    const th = boundedLeastSquares(groups, [0, 0, 0]);
+    expect(th[2]).toBe(0);
+    expect(th[0]).toBeCloseTo(5.05, 9);
+    expect(th[1]).toBeCloseTo(1.39, 9);
+  });
 });

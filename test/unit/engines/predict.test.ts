@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { noteText } from '../../../src/cli/notes-en';
+import { resolveFormat } from '../../../src/core/formats';
 import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/chapter';
 import { findEngine, getEngine, UnknownEngineError } from '../../../src/model/engines/ids';
 import { weightLayout } from '../../../src/model/engines/layout';
 import { engineProfile, predictEngine } from '../../../src/model/engines/predict';
 import { getGpu } from '../../../src/model/gpus';
 import { getModel } from '../../../src/model/llm';
+import { predictSpec } from '../../../src/model/spec-estimator';
 
 const llama70 = getModel('llama-3-70b');
 const llama8 = getModel('llama-3-8b');
@@ -51,6 +54,29 @@ describe('profiles differ by engine and vendor, from the data', () => {
     const native = engineProfile('llama.cpp-cuda', 'nvidia').params;
     expect(native.tokenMs).toBe(0);
     expect(native.attnFactor).toBe(0);
+    expect(native.blockUnpack).toBe(0);
+    expect(native.kQuantUnpack).toBe(0);
+  });
+
+  it('llama.cpp WebGPU prefill pays for unpacking quantised weights, k-quants more than Q8_0', () => {
+    const p = engineProfile('llama.cpp-webgpu', 'apple').params;
+    // Same runs (web-of-llamas): Q4_K_M prefill 1.3–1.8× slower than F16 on Apple and AMD.
+    expect(p.blockUnpack).toBeGreaterThan(0);
+    expect(p.kQuantUnpack).toBeGreaterThan(1.5 * p.blockUnpack);
+    const m4 = { vendor: 'apple' as const, bandwidthGBps: 273, fp16Tflops: 16.4, fp32Tflops: 8.2 };
+    const llama1b = getModel('llama-3.2-1b');
+    const ttft = (format: string) =>
+      predictEngine({
+        engine: 'llama.cpp-webgpu',
+        gpu: m4,
+        model: llama1b,
+        layout: weightLayout(llama1b, format),
+        promptTokens: 512,
+      }).ttftMs?.expected ?? Number.NaN;
+    // Measured on the M4 (Pro): F16 513 ms, Q8_0 619 ms, Q4_K_M 841 ms (pp512).
+    expect(ttft('F16')).toBeLessThan(ttft('Q8_0'));
+    expect(ttft('Q8_0')).toBeLessThan(ttft('Q4_K_M'));
+    expect(ttft('Q4_K_M') / ttft('F16')).toBeGreaterThan(1.4);
   });
 
   it('an engine × vendor pair without rows falls back, says so, and gets a wider range', () => {
@@ -156,5 +182,36 @@ describe('predictEngine', () => {
       contextTokens: 512,
     });
     expect(tp2.decodeMs?.expected ?? 0).toBeGreaterThan(d?.expected ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('the engine-profile note carries every fitted term', () => {
+  const profileNote = (engine: string, vendor: 'nvidia' | 'apple') => {
+    const gpu = { ...getGpu(vendor === 'apple' ? 'm2-max' : 'a100-80g-sxm'), vendor };
+    const p = predictSpec(gpu, engine, llama8, resolveFormat('int4'));
+    const n = p.assumptions.find((a) => a.id === 'engine-profile');
+    if (n === undefined || n.id !== 'engine-profile') throw new Error('no engine-profile note');
+    return n;
+  };
+
+  it('browser: a fixed cost per token, decode attention and the unpacking costs, in words', () => {
+    const n = profileNote('llama.cpp-webgpu', 'apple');
+    const params = engineProfile('llama.cpp-webgpu', 'apple').params;
+    expect(n.tokenMs).toBe(params.tokenMs);
+    expect(n.attnFactor).toBe(params.attnFactor);
+    expect(n.blockUnpack).toBe(params.blockUnpack);
+    expect(n.kQuantUnpack).toBe(params.kQuantUnpack);
+    expect(n.tokenMs).toBeGreaterThan(0);
+    const words = noteText(n);
+    expect(words).toMatch(/ms per layer, [\d.]+ ms per token, decode attention at \d+×/);
+    expect(words).toMatch(/unpacking quantised weights at [\d.]+× \(one-scale blocks\)/);
+  });
+
+  it('native: those terms are 0 and left out of the words', () => {
+    const n = profileNote('llama.cpp-cuda', 'nvidia');
+    expect([n.tokenMs, n.attnFactor, n.blockUnpack, n.kQuantUnpack]).toEqual([0, 0, 0, 0]);
+    const words = noteText(n);
+    expect(words).toMatch(/ms per layer; prefill at/);
+    expect(words).not.toMatch(/per token|unpacking/);
   });
 });

@@ -131,7 +131,7 @@ export const page = {
   'how.fromMeasured':
     'From your measurements: each model’s decode step is the sum of its matrices’ measured times (scaled by layer count), plus the KV cache read at your measured bandwidth, plus a fixed per-token cost. A shape or format that was not measured falls back to the roofline and is marked so.',
   'how.fromSpec':
-    'From a datasheet: peak bandwidth and FLOP/s, with an engine profile fitted to public measurements of that engine (per vendor where the data allows): the share of bandwidth reached, a fixed cost per layer, the share of the FLOP rate prefill reaches and a fixed cost per prompt. Each range is the central 90 % of the errors the fit made on GPUs it had not seen; the figures per engine are below. Sources: `data/calibration/` and `src/model/engines/`.',
+    'From a datasheet: peak bandwidth and FLOP/s, with an engine profile fitted to public measurements of that engine (per vendor where the data allows): the share of bandwidth reached, a fixed cost per layer, the share of the FLOP rate prefill reaches and a fixed cost per prompt; browser engines also a fixed cost per token, decode attention as its own term and the time prefill spends unpacking quantised weights. Each range is the central 90 % of the errors the fit made on GPUs it had not seen; the figures per engine are below. Sources: `data/calibration/` and `src/model/engines/`.',
   'how.chapter':
     'The chapter’s A100 numbers describe a whole serving stack, not kernels alone, so they sit above what the hardware allows; both are shown side by side.',
 };

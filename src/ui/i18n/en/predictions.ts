@@ -100,6 +100,18 @@ export const predictions = {
     width: string;
   }) =>
     `Checked on public measurements from GPUs the fit had not seen: ${p.engine} decode is off by ${p.mape} on average, ${p.coverage} fall inside the range, which is ${p.width}× wide at the median (n = ${p.n}).`,
+  /** The chosen engine's fitted profile (model/notes.ts 'engine-profile'). */
+  engineProfile: (p: {
+    engine: string;
+    eta: string;
+    layerMs: string;
+    eps: string;
+    fixedMs: string;
+  }) =>
+    `${p.engine}'s profile: ${p.eta} of the datasheet bandwidth and ${p.layerMs} ms per layer; prefill at ${p.eps} of the peak plus ${p.fixedMs} ms per prompt.`,
+  /** Browser engines' further terms (0 for native engines, which omit this sentence). */
+  engineProfileBrowser: (p: { tokenMs: string; attn: string; block: string; kQuant: string }) =>
+    `In a browser each token also costs ${p.tokenMs} ms (submit, read back, sample), decode attention takes ${p.attn}× its FLOPs' time at peak, and prefill unpacks quantised weights in ${p.block}× (one scale per block) or ${p.kQuant}× (k-quants) the time of their multiply-adds at peak.`,
   calibrationNone: (p: { engine: string }) =>
     `There are no public measurements of ${p.engine} to check it against: its ranges are borrowed from other engines and widened.`,
   /** Why a range is as wide as it is (model/engines/calibrate.ts's codes). */
