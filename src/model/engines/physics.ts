@@ -3,13 +3,13 @@
 //               + t + all-reduces
 //   TTFT ms   = prefill FLOPs / (ε · peak) + u · quantised-matrix FLOPs / peak + weights / (η · BW)
 //               + c · layers + all-reduces + F
-// η, c, k and t come from decode rows, ε, u and F from TTFT rows. u is 0 for native engines;
-// browser engines' prefill GEMMs unpack quantised weights inside the shader (no tensor cores, no
-// int8 dot product): a cost per weight per prompt token on top of the multiply-adds, one u for
-// one-scale blocks (Q8_0, Q4_0) and one for k-quants (packed sub-block scales and mins as well). k and t are 0 for native engines;
-// browser engines pay a fixed cost per token (t: submit, map the logits back, sample in JS) and
-// run decode attention as separate shader passes (k), which makes decode grow with context. KV reads make decode grow with context, up
-// to the model's sliding window where it has one; attention's FLOPs count in the compute side.
+// η, c, k and t come from decode rows; ε, u and F from TTFT rows. k, t and u are 0 for native
+// engines. Browser engines pay a fixed cost per token (t: submit, map the logits back, sample in
+// JS), run decode attention as separate shader passes (k), and unpack quantised weights inside
+// their prefill GEMMs (no tensor cores, no int8 dot product): a cost per weight per prompt token on
+// top of the multiply-adds, one u for one-scale blocks (Q8_0, Q4_0) and one for k-quants (packed
+// sub-block scales and mins as well). KV reads make decode grow with context, up to the model's
+// sliding window where it has one; attention's FLOPs count in the compute side.
 // At batch B the decode step becomes compute-bound once B · FLOPs / (ε · peak) exceeds the reads.
 
 import {
