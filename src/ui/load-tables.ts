@@ -13,7 +13,7 @@ import type { RateSweep, SlaCapacity } from '../model/serving/sweep';
 import { make, td, th } from './dom';
 import { chapterRangeText } from './format';
 import { t } from './i18n';
-import { fmt, fmtInt } from './i18n/numbers';
+import { fmt, fmtInt, fmtList } from './i18n/numbers';
 import type { LoadView } from './load-view';
 
 const slaName = (id: string): string => {
@@ -136,10 +136,7 @@ export function renderChapter(v: LoadView): void {
       chapter64: chapterRangeText(b.chapterItlMs),
       batch1: fmt(g.decodeMsBatch1),
       single: chapterRangeText(g.chapterSingleItlMs),
-      passes: g.rows
-        .filter((r) => r.throughput === 'above')
-        .map((r) => fmtInt(r.users))
-        .join(' / '),
+      passes: fmtList(g.rows.filter((r) => r.throughput === 'above').map((r) => fmtInt(r.users))),
     });
   }
   const q = chapterServingTtft(rows);

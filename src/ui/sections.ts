@@ -4,17 +4,16 @@
 //     from t() — add them to both src/ui/i18n/en and zh if it has any) and returns the hooks it
 //     wants: onDocument, onComparison, onContext, onAdapter, onRunning, onLocale.
 //  2. Add it to SECTIONS below where it should appear: the page creates a <section id> in <main>
-//     after the part of the page holding the section before it.
+//     after the part of the page holding the section before it. A section nobody needs at first
+//     sight goes in as lazySection(id, () => import(…)): its module loads after the first paint.
 
 import { adapterSection } from './adapter-panel';
 import { bandwidthSection } from './bandwidth';
 import { compareSection } from './compare-panel';
-import { decodeSection } from './decode-section';
 import { latencySection } from './latency';
-import { loadSection } from './load-section';
+import { lazySection } from './lazy-section';
 import { memorySection } from './memory';
 import { predictionsSection } from './predictions';
-import { presenterSection } from './presenter';
 import { resultsSection } from './results-section';
 import { rooflineSection } from './roofline-chart';
 import { runSection } from './run-panel';
@@ -32,12 +31,13 @@ export const SECTIONS: readonly Section[] = [
   rooflineSection,
   predictionsSection,
   latencySection,
-  loadSection,
-  decodeSection,
+  // The serving simulator, the whole-model decode and the presenter: chunks of their own.
+  lazySection('load', () => import('./load-section').then((m) => m.loadSection)),
+  lazySection('decode-real', () => import('./decode-section').then((m) => m.decodeSection)),
   bandwidthSection,
   memorySection,
   resultsSection,
   trustCalibrationSection,
   // Last: its figures read what the sections above have set (the prediction settings).
-  presenterSection,
+  lazySection('presenter', () => import('./presenter').then((m) => m.presenterSection)),
 ];

@@ -27,6 +27,10 @@ export const fmtBytes = (bytes: number): string => page().bytes(bytes);
 /** Bytes in GB (1e9), as datasheets state memory. */
 export const fmtGB = (bytes: number): string => page().gb(bytes);
 
+/** Items joined as the page's language lists them: "16 and 64", "16和64". */
+export const fmtList = (items: readonly string[]): string =>
+  new Intl.ListFormat(intlLocale(), { type: 'conjunction' }).format(items);
+
 /** A date and time (ISO string in), in the page's language. */
 export const fmtDateTime = (iso: string): string => page().dateTime(iso);
 

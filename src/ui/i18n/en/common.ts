@@ -11,4 +11,6 @@ export const common = {
   none: 'none',
   yes: 'yes',
   no: 'no',
+  sectionFailed: (p: { reason: string }) =>
+    `This part of the page did not load (${p.reason}). Reload the page to try again; results measured so far are kept in this browser's list of runs.`,
 };

@@ -12,4 +12,6 @@ export const common: typeof en = {
   none: '无',
   yes: '是',
   no: '否',
+  sectionFailed: (p) =>
+    `页面的这一部分没有加载成功（${p.reason}）。请重新加载页面再试；已测得的结果保存在本浏览器的运行列表里。`,
 };
