@@ -175,15 +175,16 @@ export async function bindMatrixChunks(
         ],
       }),
     );
-    const [x, y] = workgroups;
-    const fold = Math.ceil(x / MAX_WORKGROUPS_PER_DIMENSION);
-    if (fold > 1 && y > 1) throw new RangeError(`a ${x}×${y} workgroup grid cannot be folded`);
-    out.push({
-      bindGroups,
-      workgroups: fold > 1 ? [MAX_WORKGROUPS_PER_DIMENSION, fold, y] : [x, y, 1],
-    });
+    out.push({ bindGroups, workgroups: foldGrid(workgroups) });
   }
   return out;
+}
+
+/** An x × y grid as a dispatch: x beyond the per-dimension limit folds into y (when y is 1). */
+export function foldGrid([x, y]: [number, number]): [number, number, number] {
+  const fold = Math.ceil(x / MAX_WORKGROUPS_PER_DIMENSION);
+  if (fold > 1 && y > 1) throw new RangeError(`a ${x}×${y} workgroup grid cannot be folded`);
+  return fold > 1 ? [MAX_WORKGROUPS_PER_DIMENSION, fold, y] : [x, y, 1];
 }
 
 /** Records every chunk's dispatch, using copy `rep % copies`. */

@@ -19,7 +19,7 @@ import { fillRandom } from '../../gpu/fill';
 import { createComputePipeline } from '../../gpu/pipeline';
 import { type GemmVariant, gemmPipelineSpec } from '../gemm';
 import { type GemvVariant, gemvPipelineSpec } from '../gemv';
-import { bindMatrixChunks, type GpuMatrix, uploadMatrix } from '../matrix';
+import { bindMatrixChunks, foldGrid, type GpuMatrix, uploadMatrix } from '../matrix';
 import type { KernelEnv } from '../types';
 import { weightsShader } from '../weights';
 import {
@@ -62,6 +62,8 @@ interface Step {
   pipeline: GPUComputePipeline;
   bindGroup: GPUBindGroup;
   workgroups: [number, number, number];
+  /** An expert's prompt step: the workgroups for the `rows` rows that chose it. */
+  forRows?: (rows: number) => [number, number, number];
 }
 
 /** A step of the model as dispatches: one token (decode) or a prompt (prefill). */
@@ -110,7 +112,9 @@ export class DecodeModel {
     | 'rope'
     | 'routerLogits'
     | 'gates'
-    | 'route',
+    | 'route'
+    | 'xg'
+    | 'expertRows',
     GPUBuffer
   >;
   /** The position the next recorded row takes, as the GPU's state will hold it then. */
@@ -210,6 +214,8 @@ export class DecodeModel {
       routerLogits: await make('router-logits', 4 * rows * (s.moe?.experts ?? 0)),
       gates: await make('gates', 4 * rows * (s.moe?.experts ?? 0)),
       route: await make('route', 4 * s.layers * rows * (s.moe?.perToken ?? 0)),
+      xg: await make('xg', s.moe === undefined ? 0 : 4 * rows * s.hidden),
+      expertRows: await make('expert-rows', 4 * s.layers * rows * (s.moe?.experts ?? 0)),
     };
     this.state = await make('state', 16);
     this.tokens = await make('tokens', 4 * this.maxTokens);
@@ -333,11 +339,13 @@ export class DecodeModel {
         0,
       );
     let dispatches = count(() => Array.from({ length: k }, (_, e) => e));
-    const emit = (pass: GPUComputePassEncoder, steps: readonly Step[]) => {
+    /** `rows`: a prompt expert's share of the rows, for the steps sized by it. */
+    const emit = (pass: GPUComputePassEncoder, steps: readonly Step[], rows?: number) => {
       for (const step of steps) {
         pass.setPipeline(step.pipeline);
         pass.setBindGroup(0, step.bindGroup);
-        pass.dispatchWorkgroups(...step.workgroups);
+        const size = rows !== undefined && step.forRows ? step.forRows(rows) : step.workgroups;
+        pass.dispatchWorkgroups(...size);
       }
     };
     return {
@@ -346,39 +354,51 @@ export class DecodeModel {
       },
       encode(pass) {
         const position = model.hostPosition;
-        const chosen = new Map<number, number[]>();
+        /** Per routed layer, each chosen expert and the rows that chose it. */
+        const chosen = new Map<number, Map<number, number[]>>();
         if (moe !== undefined) {
           const words = new Uint32Array(s.layers * m * k);
+          const rowWords = new Uint32Array(s.layers * moe.experts * m);
           for (const part of parts) {
             if (Array.isArray(part)) continue;
-            const used = new Set<number>();
+            const byExpert = new Map<number, number[]>();
             for (let i = 0; i < m; i++) {
               const route = routeFor(routeSeed, moe, part.layer, position + i);
               words.set(route, (part.layer * m + i) * k);
-              for (const e of route) used.add(e);
+              for (const e of route) byExpert.set(e, [...(byExpert.get(e) ?? []), i]);
             }
-            chosen.set(
-              part.layer,
-              [...used].sort((a, b) => a - b),
-            );
+            for (const [e, rows] of byExpert)
+              rowWords.set(rows, (part.layer * moe.experts + e) * m);
+            chosen.set(part.layer, new Map([...byExpert].sort(([a], [b]) => a - b)));
           }
-          if (chosen.size > 0) model.env.device.queue.writeBuffer(model.bufs.route, 0, words);
+          if (chosen.size > 0) {
+            model.env.device.queue.writeBuffer(model.bufs.route, 0, words);
+            if (m > 1) model.env.device.queue.writeBuffer(model.bufs.expertRows, 0, rowWords);
+          }
         }
         for (const part of parts) {
           if (Array.isArray(part)) emit(pass, part);
-          else for (const e of chosen.get(part.layer) ?? []) emit(pass, part.experts[e] ?? []);
+          else
+            for (const [e, rows] of chosen.get(part.layer) ?? [])
+              emit(pass, part.experts[e] ?? [], m > 1 ? rows.length : undefined);
         }
-        dispatches = count((part) => chosen.get(part.layer) ?? []);
+        dispatches = count((part) => [...(chosen.get(part.layer)?.keys() ?? [])]);
         if (advances) model.hostPosition = position + m;
       },
     };
   }
 
   /** gate_up → SiLU·mul → down into `tmp` (the caller adds it to the residual stream). */
-  private async mlp(gateUp: GpuMatrix, down: GpuMatrix, width: number, m: number) {
+  private async mlp(
+    gateUp: GpuMatrix,
+    down: GpuMatrix,
+    width: number,
+    m: number,
+    input: GPUBuffer = this.bufs.xn,
+  ) {
     const b = this.bufs;
     return [
-      ...(await this.matmul(gateUp, b.xn, b.gu, m)),
+      ...(await this.matmul(gateUp, input, b.gu, m)),
       await this.elementwise('silu_mul', b.gu, b.h, width, m),
       ...(await this.matmul(down, b.h, b.tmp, m)),
     ];
@@ -392,10 +412,19 @@ export class DecodeModel {
     const experts = this.experts[l] ?? [];
     for (let e = 0; e < experts.length; e++) {
       const mats = experts[e] as Record<ExpertMatrix, GpuMatrix>;
-      out.push([
-        ...(await this.mlp(mats.expert_gate_up, mats.expert_down, fe, m)),
-        await this.moeAccumulate(e, m),
-      ]);
+      // One token: the expert's MLP on it. A prompt: on the rows that chose it, gathered.
+      out.push(
+        m === 1
+          ? [
+              ...(await this.mlp(mats.expert_gate_up, mats.expert_down, fe, m)),
+              await this.moeAccumulate(e, m),
+            ]
+          : [
+              await this.moeRows('moe_gather', l, e, m),
+              ...(await this.mlp(mats.expert_gate_up, mats.expert_down, fe, m, this.bufs.xg)),
+              await this.moeRows('moe_scatter', l, e, m),
+            ],
+      );
     }
     return out;
   }
@@ -440,6 +469,36 @@ export class DecodeModel {
       pipeline,
       bindGroup: this.bind(pipeline, [u, null, null, null, b.tmp, b.x, b.gates]),
       workgroups: [Math.ceil(s.hidden / 4 / 64), m, 1],
+    };
+  }
+
+  /** Expert e of layer l over its prompt rows (their indices in `expertRows`): gather or scatter. */
+  private async moeRows(
+    entry: 'moe_gather' | 'moe_scatter',
+    layer: number,
+    expert: number,
+    m: number,
+  ): Promise<Step> {
+    const s = this.spec.shape;
+    const experts = s.moe?.experts ?? 0;
+    const pipeline = await this.pipeline(`decode-${entry}`, moeShader, entry);
+    const at = (layer * experts + expert) * m;
+    const u = await this.uniform(entry, [s.hidden / 4, m, experts, expert, at, 0, 0, 0]);
+    const b = this.bufs;
+    const buffers =
+      entry === 'moe_gather'
+        ? [u, null, null, null, null, null, null, b.expertRows, b.xn, b.xg]
+        : [u, null, null, null, b.tmp, b.x, b.gates, b.expertRows];
+    const size = (rows: number): [number, number, number] => [
+      Math.ceil(s.hidden / 4 / 64),
+      rows,
+      1,
+    ];
+    return {
+      pipeline,
+      bindGroup: this.bind(pipeline, buffers),
+      workgroups: size(m),
+      forRows: size,
     };
   }
 
@@ -539,6 +598,8 @@ export class DecodeModel {
     const groups = w.k / 32;
     let pipeline: GPUComputePipeline;
     let dispatches: Awaited<ReturnType<typeof bindMatrixChunks>>;
+    /** GEMM chunks: their workgroups for fewer rows (an expert's share of a prompt). */
+    const sizes: ((rows: number) => [number, number, number])[] = [];
     if (m === 1) {
       const g = gemvPipelineSpec(this.spec.format, this.spec.gemv);
       pipeline = await this.pipeline('decode-gemv', g.code, g.entryPoint, g.constants);
@@ -549,15 +610,19 @@ export class DecodeModel {
     } else {
       const g = gemmPipelineSpec(this.spec.format, this.spec.gemm);
       pipeline = await this.pipeline('decode-gemm', g.code, g.entryPoint);
-      dispatches = await bindMatrixChunks(this.env, pipeline, w, x, y, (c) => ({
-        params: [m, c.rows, groups, c.rowStart, w.n, 0, 0, 0],
-        workgroups: g.workgroups(c.rows, m),
-      }));
+      dispatches = await bindMatrixChunks(this.env, pipeline, w, x, y, (c) => {
+        sizes.push((rows) => foldGrid(g.workgroups(c.rows, rows)));
+        return {
+          params: [m, c.rows, groups, c.rowStart, w.n, 0, 0, 0],
+          workgroups: g.workgroups(c.rows, m),
+        };
+      });
     }
-    return dispatches.map((d) => ({
+    return dispatches.map((d, i) => ({
       pipeline,
       bindGroup: d.bindGroups[0] as GPUBindGroup,
       workgroups: d.workgroups,
+      ...(sizes[i] === undefined ? {} : { forRows: sizes[i] }),
     }));
   }
 
@@ -611,10 +676,12 @@ export class DecodeModel {
   ): Promise<Step> {
     const pipeline = await this.pipeline(`decode-${entry}`, ffnShader, entry);
     const u = await this.uniform(entry, [width / 4, m, 0, 0]);
+    const size = (rows: number): [number, number, number] => [Math.ceil(width / 4 / 64), rows, 1];
     return {
       pipeline,
       bindGroup: this.bind(pipeline, [u, a, out]),
-      workgroups: [Math.ceil(width / 4 / 64), m, 1],
+      workgroups: size(m),
+      forRows: size,
     };
   }
 

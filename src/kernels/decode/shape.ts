@@ -229,10 +229,13 @@ export function activationBytes(s: DecodeShape, rows: number, positions: number)
   const qkv = q + 2 * s.kvHeads * s.headDim;
   const splits = Math.ceil(positions / ATTENTION_SPLIT);
   const experts = s.moe?.experts ?? 0;
+  // A mixture of experts adds its router logits and gates, and for prompts the gathered rows.
+  const moeHidden = s.moe === undefined ? 0 : s.hidden;
   const perRow =
-    4 * (3 * s.hidden + qkv + q + 3 * widestFfn(s) + 2 * experts) +
+    4 * (3 * s.hidden + qkv + q + 3 * widestFfn(s) + 2 * experts + moeHidden) +
     s.heads * splits * (8 + 4 * s.headDim);
-  const routes = 4 * s.layers * rows * (s.moe?.perToken ?? 0);
+  // The experts each row chose, and each expert's rows (a prompt's gather lists).
+  const routes = 4 * s.layers * rows * ((s.moe?.perToken ?? 0) + experts);
   return rows * perRow + routes + 4 * s.vocab + positions * s.headDim * 4;
 }
 
