@@ -258,6 +258,12 @@ async function measure(
   };
   const gemv = gemvFor(doc, gpu, spec.format);
   const gemm = gemmFor(doc, spec.promptTokens);
+  // A routed expert sees about prompt · k ÷ E of the prompt's rows: the GEMM tuned for that many.
+  const moe = model.moe;
+  const expertGemm =
+    moe === undefined
+      ? gemm
+      : gemmFor(doc, Math.ceil((spec.promptTokens * moe.expertsPerToken) / moe.experts));
   const maxBindingBytes = Math.min(
     gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
     gpu.grantedLimits.maxBufferSize ?? 256 * MiB,
@@ -306,6 +312,7 @@ async function measure(
         maxRows: spec.promptTokens,
         gemv,
         gemm,
+        expertGemm,
         maxBindingBytes,
       });
     } catch (e) {

@@ -52,6 +52,8 @@ export interface DecodeModelSpec {
   maxRows: number;
   gemv: GemvVariant;
   gemm: GemmVariant;
+  /** A prompt's routed experts (each gets about rows · k ÷ E rows): default `gemm`. */
+  expertGemm?: GemmVariant;
   maxBindingBytes: number;
   /** Positions per attention workgroup (≤ 256); smaller in tests to exercise the combine. */
   attentionSplit?: number;
@@ -395,12 +397,13 @@ export class DecodeModel {
     width: number,
     m: number,
     input: GPUBuffer = this.bufs.xn,
+    gemm: GemmVariant = this.spec.gemm,
   ) {
     const b = this.bufs;
     return [
-      ...(await this.matmul(gateUp, input, b.gu, m)),
+      ...(await this.matmul(gateUp, input, b.gu, m, gemm)),
       await this.elementwise('silu_mul', b.gu, b.h, width, m),
-      ...(await this.matmul(down, b.h, b.tmp, m)),
+      ...(await this.matmul(down, b.h, b.tmp, m, gemm)),
     ];
   }
 
@@ -421,7 +424,14 @@ export class DecodeModel {
             ]
           : [
               await this.moeRows('moe_gather', l, e, m),
-              ...(await this.mlp(mats.expert_gate_up, mats.expert_down, fe, m, this.bufs.xg)),
+              ...(await this.mlp(
+                mats.expert_gate_up,
+                mats.expert_down,
+                fe,
+                m,
+                this.bufs.xg,
+                this.spec.expertGemm,
+              )),
               await this.moeRows('moe_scatter', l, e, m),
             ],
       );
@@ -594,7 +604,13 @@ export class DecodeModel {
   }
 
   /** y = x·Wᵀ: the GEMV variant for one row, the GEMM variant for a prompt; one dispatch per chunk. */
-  private async matmul(w: GpuMatrix, x: GPUBuffer, y: GPUBuffer, m: number): Promise<Step[]> {
+  private async matmul(
+    w: GpuMatrix,
+    x: GPUBuffer,
+    y: GPUBuffer,
+    m: number,
+    gemm: GemmVariant = this.spec.gemm,
+  ): Promise<Step[]> {
     const groups = w.k / 32;
     let pipeline: GPUComputePipeline;
     let dispatches: Awaited<ReturnType<typeof bindMatrixChunks>>;
@@ -608,7 +624,7 @@ export class DecodeModel {
         workgroups: g.workgroups(c.rows),
       }));
     } else {
-      const g = gemmPipelineSpec(this.spec.format, this.spec.gemm);
+      const g = gemmPipelineSpec(this.spec.format, gemm);
       pipeline = await this.pipeline('decode-gemm', g.code, g.entryPoint);
       dispatches = await bindMatrixChunks(this.env, pipeline, w, x, y, (c) => {
         sizes.push((rows) => foldGrid(g.workgroups(c.rows, rows)));
