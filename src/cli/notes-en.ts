@@ -179,5 +179,5 @@ function engineProfileWords(n: Extract<Note, { id: 'engine-profile' }>): string 
     );
   }
   prefill.push(`${n.fixedMs.toFixed(0)} ms per prompt`);
-  return `engine "${n.engine}" on ${n.vendor}: ${decode.join(', ')}; ${prefill.join(' + ')}; ranges are the central ${pct(n.level)} of held-out residuals (decode ×${n.decode.low.toFixed(2)}–×${n.decode.high.toFixed(2)}, TTFT ×${n.ttft.low.toFixed(2)}–×${n.ttft.high.toFixed(2)})`;
+  return `engine "${n.engine}" on ${n.vendor}: ${decode.join(', ')}; ${prefill.join(' + ')}; ranges are the central ${pct(n.level)} of held-out residuals, a t prediction interval below 20 of them (decode ×${n.decode.low.toFixed(2)}–×${n.decode.high.toFixed(2)}, TTFT ×${n.ttft.low.toFixed(2)}–×${n.ttft.high.toFixed(2)})`;
 }

@@ -10,7 +10,8 @@
 // many rows it has, and each row by its relative error.
 //
 // Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
-// taken with the residual's GPU left out of the fit. A profile fitted on another engine's or
+// taken with the residual's GPU left out of the fit (below SMALL_SAMPLE residuals, a Student-t
+// prediction interval around them: see residualInterval). A profile fitted on another engine's or
 // vendor's rows takes the hull of that interval and the generic class profile's (wider, and says
 // so with a code).
 
@@ -30,7 +31,7 @@ import type { CalibrationRow, Metric } from './rows';
 
 /** A pool must span this many GPUs, so that leaving one out still leaves two to fit on. */
 export const MIN_POOL_GPUS = 3;
-/** Central quantile interval of held-out residuals used as [low, high]. */
+/** Central interval of held-out residuals used as [low, high]. */
 export const RANGE_LEVEL = 0.9;
 
 export type PoolBasis =
@@ -389,14 +390,34 @@ export interface RatioInterval {
   n: number;
 }
 
+/** Below this many held-out residuals, their quantiles understate where the next GPU lands. */
+export const SMALL_SAMPLE = 20;
+/** Student's t at 0.95 (a central 90 % interval) for 1 … 19 degrees of freedom. */
+const T_95 = [
+  6.314, 2.92, 2.353, 2.132, 2.015, 1.943, 1.895, 1.86, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761,
+  1.753, 1.746, 1.74, 1.734, 1.729,
+];
+
+/**
+ * The RANGE_LEVEL interval for the next GPU's log residual: the residuals' own quantiles when
+ * there are SMALL_SAMPLE or more; with fewer, the prediction interval mean ± t·s·√(1 + 1/n)
+ * (normal residuals assumed), which widens as the evidence thins instead of trusting a handful.
+ */
 export function residualInterval(residuals: readonly number[]): RatioInterval {
   const sorted = [...residuals].sort((a, b) => a - b);
+  const n = sorted.length;
   const tail = (1 - RANGE_LEVEL) / 2;
-  return {
-    low: Math.min(1, Math.exp(quantile(sorted, tail))),
-    high: Math.max(1, Math.exp(quantile(sorted, 1 - tail))),
-    n: sorted.length,
-  };
+  let lo = quantile(sorted, tail);
+  let hi = quantile(sorted, 1 - tail);
+  const t = T_95[n - 2];
+  if (n < SMALL_SAMPLE && t !== undefined) {
+    const mean = sorted.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(sorted.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+    const half = t * sd * Math.sqrt(1 + 1 / n);
+    lo = Math.min(lo, mean - half);
+    hi = Math.max(hi, mean + half);
+  }
+  return { low: Math.min(1, Math.exp(lo)), high: Math.max(1, Math.exp(hi)), n };
 }
 
 export interface MetricCalibration {

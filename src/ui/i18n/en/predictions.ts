@@ -207,7 +207,7 @@ export const predictions = {
   trust: {
     computing: 'Cross-validating every engine on the public measurements…',
     caption: (p: { level: string }) =>
-      `Each engine's profile predicted public measurements from GPUs left out of its fit: the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of held-out errors) and the median width high ÷ low. n counts measurements; a dash means none.`,
+      `Each engine's profile predicted public measurements from GPUs left out of its fit: the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of held-out errors; below 20 of them, a t prediction interval) and the median width high ÷ low. n counts measurements; a dash means none.`,
     engine: 'Engine',
     decode: 'Decode',
     ttft: 'TTFT',
