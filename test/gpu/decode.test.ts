@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DecodeSpec, layersThatFit, runDecode } from '../../src/bench/decode';
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
-import { FORMAT_IDS } from '../../src/core/formats';
+import { FORMAT_IDS, type FormatId } from '../../src/core/formats';
 import { type ResultsDocument, validateResults } from '../../src/core/results';
 import { BufferLedger } from '../../src/gpu/buffers';
 import { GpuError } from '../../src/gpu/errors';
@@ -26,6 +26,19 @@ const rows4 = variantNamed(GEMV_VARIANTS, 'rows4-wg64');
 const row = variantNamed(GEMV_VARIANTS, 'row-wg64');
 
 afterEach(() => t.runner.ledger.destroyAll());
+
+/** A decode-only model of `shape` with 300 positions of cache, its weights from `seed`. */
+const decoderFor = (shape: DecodeShape, format: FormatId, seed: number) =>
+  DecodeModel.create(env(), {
+    shape,
+    format,
+    seed,
+    positions: 300,
+    maxRows: 1,
+    gemv: rows4,
+    gemm,
+    maxBindingBytes: 1 << 30,
+  });
 
 describe('decode on a real adapter', () => {
   for (const format of FORMAT_IDS) {
@@ -90,16 +103,7 @@ describe('decode on a real adapter', () => {
       moe: { experts: 16, perToken: 4, expertFfn: 192, sharedFfn: 256, denseLayers: [] },
       windows: [100, 0],
     };
-    const model = await DecodeModel.create(env(), {
-      shape,
-      format: 'int4',
-      seed: 7,
-      positions: 300,
-      maxRows: 1,
-      gemv: rows4,
-      gemm,
-      maxBindingBytes: 1 << 30,
-    });
+    const model = await decoderFor(shape, 'int4', 7);
     const out = await verifyFirstLayer(env(), model, 280);
     expect(out.detail).toBeUndefined();
     expect(out.ok).toBe(true);
@@ -134,16 +138,7 @@ describe('decode on a real adapter', () => {
       vocab: 1000,
       layers: 2,
     };
-    const model = await DecodeModel.create(env(), {
-      shape,
-      format: 'int8',
-      seed: 99,
-      positions: 300,
-      maxRows: 1,
-      gemv: rows4,
-      gemm,
-      maxBindingBytes: 1 << 30,
-    });
+    const model = await decoderFor(shape, 'int8', 99);
     const out = await verifyFirstLayer(env(), model, 280);
     expect(out.detail).toBeUndefined();
     expect(out.ok).toBe(true);

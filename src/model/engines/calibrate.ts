@@ -25,6 +25,7 @@ import {
   prefillPeak,
   type Situation,
   type TtftTerms,
+  ttftFromTerms,
   ttftTerms,
 } from './physics';
 import type { CalibrationRow, Metric } from './rows';
@@ -172,16 +173,7 @@ export function predictRow(p: ProfileParams, row: CalibrationRow): number {
       t.streamMs / p.eta + p.attnFactor * t.attnMs + p.cLayerMs * t.layers + p.tokenMs + t.commMs
     );
   }
-  const t = rowTtftTerms(row);
-  return (
-    t.flopMs / p.eps +
-    p.blockUnpack * t.blockUnpackMs +
-    p.kQuantUnpack * t.kQuantUnpackMs +
-    t.streamMs / p.eta +
-    p.cLayerMs * t.layers +
-    t.commMs +
-    p.fixedMs
-  );
+  return ttftFromTerms(p, rowTtftTerms(row));
 }
 
 /** Each GPU weighs 1 in total; each row by its relative error (1 / measured²). */

@@ -183,8 +183,10 @@ export function ttftTerms(s: Situation): TtftTerms {
   };
 }
 
-export function ttftMs(p: ProfileParams, s: Situation): number {
-  const t = ttftTerms(s);
+export const ttftMs = (p: ProfileParams, s: Situation): number => ttftFromTerms(p, ttftTerms(s));
+
+/** TTFT from its terms (the calibration's rows cache theirs). */
+export function ttftFromTerms(p: ProfileParams, t: TtftTerms): number {
   return (
     t.flopMs / p.eps +
     p.blockUnpack * t.blockUnpackMs +
