@@ -218,6 +218,20 @@ const vendorsOf = (rows: readonly CalibrationRow[]): Vendor[] => [
 ];
 
 /**
+ * The per-vendor columns of a browser fit: one per vendor in the rows, `at` the one `vendor`
+ * reads; a vendor without rows gets a single column every row shares (undefined).
+ */
+function vendorColumns(
+  rows: readonly CalibrationRow[],
+  vendor: Vendor,
+): { vendors: (Vendor | undefined)[]; at: number } {
+  const seen = vendorsOf(rows);
+  return seen.includes(vendor)
+    ? { vendors: seen, at: seen.indexOf(vendor) }
+    : { vendors: [undefined], at: 0 };
+}
+
+/**
  * Browser decode: η ≤ 1, attention factor k ≥ 0 and c ≥ 0 shared by every vendor; a fixed cost per
  * token t ≥ 0 of each vendor (browsers differ most there: GPU process, driver, readback). A vendor
  * without rows gets the t of one fit over every vendor's rows.
@@ -227,16 +241,13 @@ export function fitBrowserDecodeRows(
   vendor: Vendor,
 ): { eta: number; cLayerMs: number; tokenMs: number; attnFactor: number } {
   const w = gpuWeights(rows);
-  const vendors: (Vendor | undefined)[] = vendorsOf(rows).includes(vendor)
-    ? vendorsOf(rows)
-    : [undefined];
+  const { vendors, at } = vendorColumns(rows, vendor);
   const ls = rows.map((r) => {
     const t = rowDecodeTerms(r);
     const ind = vendors.map((v) => (v === undefined || v === r.vendor ? 1 : 0));
     return { x: [t.streamMs, t.attnMs, t.layers, ...ind], y: r.ms - t.commMs, w: w(r) };
   });
   const th = boundedLeastSquares(ls, [1, 0, 0, ...vendors.map(() => 0)]);
-  const at = vendors.indexOf(vendors.includes(vendor) ? vendor : undefined);
   return {
     eta: 1 / (th[0] ?? 1),
     attnFactor: th[1] ?? 0,
@@ -258,9 +269,7 @@ export function fitBrowserTtftRows(
   cLayerMs: number,
 ): { eps: number; blockUnpack: number; kQuantUnpack: number; fixedMs: number } {
   const w = gpuWeights(rows);
-  const vendors: (Vendor | undefined)[] = vendorsOf(rows).includes(vendor)
-    ? vendorsOf(rows)
-    : [undefined];
+  const { vendors, at } = vendorColumns(rows, vendor);
   const ls = rows.map((r) => {
     const t = rowTtftTerms(r);
     const rest = t.streamMs / eta + cLayerMs * t.layers + t.commMs;
@@ -273,7 +282,6 @@ export function fitBrowserTtftRows(
   });
   const v = vendors.length;
   const th = boundedLeastSquares(ls, [...vendors.map(() => 0.5), 0, 0, 0]);
-  const at = vendors.indexOf(vendors.includes(vendor) ? vendor : undefined);
   return {
     eps: 1 / (th[at] ?? 1),
     blockUnpack: th[v] ?? 0,
