@@ -243,12 +243,15 @@ export class BenchRunner {
 
   /** The plan's decode runs; a cancel or lost device stops them and marks the document. */
   private async runDecodes(plan: Plan, doc: ResultsDocument, hooks: RunHooks): Promise<void> {
+    // The Full plan runs one model at three contexts: its first layer is checked once.
+    const layerChecks = new Map<string, number>();
     for (const spec of plan.decode ?? []) {
       let run: DecodeRun;
       try {
         run = await runDecode(this.gpu, this.ledger, this.timer, spec, doc, {
           ...(hooks.signal ? { signal: hooks.signal } : {}),
           ...(hooks.onDecodeToken ? { onToken: hooks.onDecodeToken } : {}),
+          layerChecks,
         });
       } catch (e) {
         run = failedDecode(spec, errorMessage(e));

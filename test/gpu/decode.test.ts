@@ -194,6 +194,27 @@ describe('decode failure paths', () => {
     expect(layersThatFit(smallSpec(), SMALL)).toBe(4);
   });
 
+  it('checks a model’s first layer once in a run: a second context reuses the check', async () => {
+    const checks = new Map<string, number>();
+    const first = await runDecode(t.gpu, t.runner.ledger, timer(), smallSpec(), emptyDoc(), {
+      layerChecks: checks,
+    });
+    expect(first.verified).toBe(true);
+    expect(checks.get(`${SMALL.id} int8`)).toBe(first.verifiedLayerError);
+    // A stand-in error marks the entry: the second run reports it instead of checking again.
+    checks.set(`${SMALL.id} int8`, 1e-9);
+    const second = await runDecode(
+      t.gpu,
+      t.runner.ledger,
+      timer(),
+      smallSpec({ context: 80 }),
+      emptyDoc(),
+      { layerChecks: checks },
+    );
+    expect(second.verified).toBe(true);
+    expect(second.verifiedLayerError).toBe(1e-9);
+  });
+
   it('out of memory: falls back to fewer layers, and says k of N', async () => {
     // An allocator that refuses anything past 3 MiB live (a real OOM cannot be provoked here):
     // the tiny check fits, four layers do not.
