@@ -12,8 +12,8 @@ describe('calibration rows', () => {
     expect(r).toEqual({ a: 'x, y', b: 'say "hi"\tthere', c: '3' });
   });
 
-  it('108 public rows (48 + 60 from web-of-llamas), and the Apple table’s 51 decode + 48 prefill rows', () => {
-    expect(rows.filter((r) => r.id.startsWith('public:'))).toHaveLength(108);
+  it('112 public rows (48 + 60 from web-of-llamas + 4 from the WebLLM paper), and the Apple table’s 51 decode + 48 prefill rows', () => {
+    expect(rows.filter((r) => r.id.startsWith('public:'))).toHaveLength(112);
     const web = rows.filter(
       (r) => r.source.includes('reeselevine/web-of-llamas') && r.engine === 'llama.cpp-webgpu',
     );
@@ -27,6 +27,20 @@ describe('calibration rows', () => {
     const apple = rows.filter((r) => r.id.startsWith('apple:'));
     expect(apple.filter((r) => r.metric === 'decode')).toHaveLength(51);
     expect(apple.filter((r) => r.metric === 'ttft')).toHaveLength(48);
+  });
+
+  it('4 WebLLM decode rows on 3 GPUs and 3 native MLC-LLM rows on 2 GPUs, each quoted', () => {
+    const of = (engine: string) => rows.filter((r) => r.engine === engine);
+    const gpus = (engine: string) => new Set(of(engine).map((r) => r.gpuKey)).size;
+    expect(of('webllm')).toHaveLength(4);
+    expect(gpus('webllm')).toBe(3);
+    expect(of('mlc')).toHaveLength(3);
+    expect(gpus('mlc')).toBe(2);
+    for (const r of [...of('webllm'), ...of('mlc')]) {
+      expect(r.metric).toBe('decode');
+      expect(r.layout.format).toBe('q4f16_1');
+      expect(r.quote.length).toBeGreaterThan(10);
+    }
   });
 
   it('22 llama.cpp CUDA/ROCm/Vulkan llama-bench rows from GitHub threads, 8 GPUs, each quoted', () => {
