@@ -86,13 +86,18 @@ export async function runDecodeRequest(
     const timer = createTimer(ctx.device, ctx.timing, 64);
     try {
       callbacks.onProgress(0, spec.tokens);
+      let done = 0;
       const run = await runDecode(ctx, ledger, timer, spec, doc ?? emptyDocument(ctx), {
         signal: abort.signal,
         onToken: (index, ms, token) => {
+          done = index + 1;
           callbacks.onToken(index, ms, token);
-          callbacks.onProgress(index + 1, spec.tokens);
+          callbacks.onProgress(done, spec.tokens);
         },
       });
+      // The callbacks travel on a channel of their own: wait until the page has every token
+      // before the run's result (on the worker's channel) can overtake them.
+      await callbacks.onProgress(done, spec.tokens);
       const lost = run.error === undefined ? null : await lostMessage(ctx);
       return lost === null ? run : { ...run, verified: false, error: lost };
     } catch (e) {

@@ -50,8 +50,11 @@ export interface DecodeRequest {
 }
 
 export interface DecodeCallbacks {
-  /** Timed tokens done of all (0 while it builds, verifies and prefills). */
-  onProgress(done: number, total: number): void;
+  /**
+   * Timed tokens done of all (0 while it builds, verifies and prefills). Through the worker it
+   * answers once the page has handled it and every call before it.
+   */
+  onProgress(done: number, total: number): void | Promise<void>;
   /** Each timed token as it is stepped: its ms and the id it sampled. */
   onToken(index: number, ms: number, token: number): void;
 }
