@@ -16,7 +16,7 @@
 // so with a code).
 
 import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
-import { boundedLeastSquares, boundedLeastSquares2, type LsPoint } from './least-squares';
+import { boundedLeastSquares } from './least-squares';
 import { LINKS, linkFor } from './parallel';
 import {
   type DecodeTerms,
@@ -186,12 +186,12 @@ function gpuWeights(rows: readonly CalibrationRow[]): (row: CalibrationRow) => n
 /** η ≤ 1 and c ≥ 0 (a = 1/η ≥ 1). */
 export function fitDecodeRows(rows: readonly CalibrationRow[]): { eta: number; cLayerMs: number } {
   const w = gpuWeights(rows);
-  const pts: LsPoint[] = rows.map((r) => {
+  const ls = rows.map((r) => {
     const t = rowDecodeTerms(r);
-    return { x1: t.streamMs, x2: t.layers, y: r.ms - t.commMs, w: w(r) };
+    return { x: [t.streamMs, t.layers], y: r.ms - t.commMs, w: w(r) };
   });
-  const fit = boundedLeastSquares2(pts, 1, 0);
-  return { eta: 1 / fit.a, cLayerMs: fit.b };
+  const [a = 1, c = 0] = boundedLeastSquares(ls, [1, 0]);
+  return { eta: 1 / a, cLayerMs: c };
 }
 
 /**
@@ -204,13 +204,13 @@ export function fitTtftRows(
   cLayerMs: number,
 ): { eps: number; fixedMs: number } {
   const w = gpuWeights(rows);
-  const pts: LsPoint[] = rows.map((r) => {
+  const ls = rows.map((r) => {
     const t = rowTtftTerms(r);
     const rest = t.streamMs / eta + cLayerMs * t.layers + t.commMs;
-    return { x1: t.flopMs, x2: 1, y: r.ms - rest, w: w(r) };
+    return { x: [t.flopMs, 1], y: r.ms - rest, w: w(r) };
   });
-  const fit = boundedLeastSquares2(pts, 0.5, 0);
-  return { eps: 1 / fit.a, fixedMs: fit.b };
+  const [a = 1, fixedMs = 0] = boundedLeastSquares(ls, [0.5, 0]);
+  return { eps: 1 / a, fixedMs };
 }
 
 const vendorsOf = (rows: readonly CalibrationRow[]): Vendor[] => [
