@@ -20,6 +20,14 @@ const show = (v: unknown): string => {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };
 
+/** A field of the wrong kind: says what it must be and what it was. */
+function badField(field: string, v: unknown, mustBe: string): never {
+  throw new HfConfigError('bad-field', `config.json "${field}" must ${mustBe}, got ${show(v)}.`, {
+    field,
+    value: show(v),
+  });
+}
+
 export function has(cfg: Json, field: string): boolean {
   return Object.hasOwn(cfg, field) && cfg[field] !== null && cfg[field] !== undefined;
 }
@@ -36,11 +44,7 @@ export function int(cfg: Json, field: string, limit: number, fallback?: number, 
   }
   const v = cfg[field];
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min) {
-    throw new HfConfigError(
-      'bad-field',
-      `config.json "${field}" must be a whole number ≥ ${min}, got ${show(v)}.`,
-      { field, value: show(v) },
-    );
+    badField(field, v, `be a whole number ≥ ${min}`);
   }
   if (v > limit) {
     throw new HfConfigError(
@@ -61,14 +65,7 @@ export function bool(cfg: Json, field: string, fallback: boolean): boolean {
   if (!has(cfg, field)) return fallback;
   const v = cfg[field];
   if (typeof v !== 'boolean') {
-    throw new HfConfigError(
-      'bad-field',
-      `config.json "${field}" must be true or false, got ${show(v)}.`,
-      {
-        field,
-        value: show(v),
-      },
-    );
+    badField(field, v, 'be true or false');
   }
   return v;
 }
@@ -77,14 +74,7 @@ export function str(cfg: Json, field: string): string | undefined {
   if (!has(cfg, field)) return undefined;
   const v = cfg[field];
   if (typeof v !== 'string') {
-    throw new HfConfigError(
-      'bad-field',
-      `config.json "${field}" must be a string, got ${show(v)}.`,
-      {
-        field,
-        value: show(v),
-      },
-    );
+    badField(field, v, 'be a string');
   }
   return v;
 }
@@ -98,14 +88,7 @@ export function obj(cfg: Json, field: string): Json | undefined {
   if (!has(cfg, field)) return undefined;
   const v = cfg[field];
   if (!isObject(v)) {
-    throw new HfConfigError(
-      'bad-field',
-      `config.json "${field}" must be an object, got ${show(v)}.`,
-      {
-        field,
-        value: show(v),
-      },
-    );
+    badField(field, v, 'be an object');
   }
   return v;
 }
@@ -119,11 +102,7 @@ export function intList(cfg: Json, field: string, limit: number): number[] {
     v.length > limit ||
     !v.every((x) => Number.isInteger(x) && x >= 0 && x < limit)
   ) {
-    throw new HfConfigError(
-      'bad-field',
-      `config.json "${field}" must be a list of layer numbers below ${limit}, got ${show(v)}.`,
-      { field, value: show(v) },
-    );
+    badField(field, v, `be a list of layer numbers below ${limit}`);
   }
   return v as number[];
 }
@@ -142,11 +121,7 @@ export function enumList<T extends string>(
     v.length === length &&
     v.every((x) => typeof x === 'string' && (allowed as readonly string[]).includes(x));
   if (!ok) {
-    throw new HfConfigError(
-      'bad-field',
-      `config.json "${field}" must list ${length} of ${allowed.join(' / ')} (one per layer), got ${show(v)}.`,
-      { field, value: show(v) },
-    );
+    badField(field, v, `list ${length} of ${allowed.join(' / ')} (one per layer)`);
   }
   return v as T[];
 }
