@@ -3,7 +3,7 @@
 // set by relabelDecode() (and again on a language change).
 
 import { MODEL_FORMAT_IDS } from '../core/formats';
-import { make, setOptions } from './dom';
+import { emptyTable, make, setOptions } from './dom';
 import { t } from './i18n';
 import { fmtInt } from './i18n/numbers';
 import { catalogueGroups, fillModelPicker } from './model-picker';
@@ -34,13 +34,6 @@ function numberInput(value: number, min: number, max: number): HTMLInputElement 
   return input;
 }
 
-const table = (id: string) => {
-  const el = make('table');
-  el.id = id;
-  el.append(el.createTHead(), el.createTBody());
-  return el;
-};
-
 function elements() {
   const d = DECODE_DEFAULTS;
   return {
@@ -59,9 +52,9 @@ function elements() {
     streamLabel: make('h3'),
     stream: make('p', '', 'decode-stream'),
     figuresTitle: make('h3'),
-    figures: table('decode-figures'),
+    figures: emptyTable('decode-figures'),
     docTitle: make('h3'),
-    docRuns: table('decode-runs'),
+    docRuns: emptyTable('decode-runs'),
     docNone: make('p', '', 'note'),
     labels: Array.from({ length: 6 }, () => make('span')),
   };

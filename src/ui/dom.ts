@@ -19,6 +19,14 @@ export function make<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** An empty table with this id, its head and body in place. */
+export function emptyTable(id: string): HTMLTableElement {
+  const el = make('table');
+  el.id = id;
+  el.append(el.createTHead(), el.createTBody());
+  return el;
+}
+
 /** A table cell holding text, or the given nodes. */
 export function td(content: string | readonly Node[], className?: string): HTMLTableCellElement {
   const cell = document.createElement('td');

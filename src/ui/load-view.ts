@@ -3,7 +3,7 @@
 // change); every element the section updates is returned by name.
 
 import { GPUS } from '../model/gpus';
-import { make, setOptions } from './dom';
+import { emptyTable, make, setOptions } from './dom';
 import { fillEngines } from './engine-controls';
 import { t } from './i18n';
 import { SCHEDULER_KINDS } from './load-settings';
@@ -14,10 +14,9 @@ function labelled(text: HTMLElement, control: HTMLElement): HTMLLabelElement {
   return label;
 }
 
+/** An empty table whose head has its (one) row. */
 const table = (id: string) => {
-  const el = make('table');
-  el.id = id;
-  el.append(el.createTHead(), el.createTBody());
+  const el = emptyTable(id);
   el.tHead?.insertRow();
   return el;
 };
