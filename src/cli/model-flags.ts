@@ -18,6 +18,11 @@ export const MODEL_FILE_USAGE = `  --model-config PATH   a Hugging Face config.j
 /** Reads a file as UTF-8 text; throws a Node error (code ENOENT, EISDIR, …) when it cannot. */
 export type ReadText = (path: string) => string;
 
+/** Files cannot be read here unless the caller says how (the CLI passes node:fs). */
+export const noFiles: ReadText = () => {
+  throw new Error('no file reader');
+};
+
 /** A config file that cannot be read or understood: one line, exit status 1. */
 export class ModelConfigFileError extends Error {
   constructor(

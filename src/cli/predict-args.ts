@@ -12,7 +12,7 @@ import {
   parseHardware,
   WEIGHTS_CHOICES,
 } from './hardware-args';
-import { MODEL_FILE_USAGE, type ReadText } from './model-flags';
+import { MODEL_FILE_USAGE, noFiles, type ReadText } from './model-flags';
 import { ENGINE_USAGE } from './predict-engine-args';
 
 export type { PredictSource } from './hardware-args';
@@ -65,11 +65,6 @@ const PREDICT_FLAGS = {
 } as const satisfies FlagSpecs;
 
 const { count } = argChecks(PREDICT_USAGE);
-
-/** Files cannot be read here unless the caller says how (the CLI passes node:fs). */
-const noFiles: ReadText = () => {
-  throw new Error('no file reader');
-};
 
 /**
  * Parses and resolves the flags. `readText` reads --model-config's file; a file that cannot be

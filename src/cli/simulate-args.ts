@@ -26,7 +26,7 @@ import {
   parseHardware,
   WEIGHTS_CHOICES,
 } from './hardware-args';
-import { MODEL_FILE_USAGE, type ReadText } from './model-flags';
+import { MODEL_FILE_USAGE, noFiles, type ReadText } from './model-flags';
 import { ENGINE_USAGE } from './predict-engine-args';
 
 export const SIMULATE_USAGE = `Usage: npm run simulate -- --model ID --weights FORMAT [--bits-per-weight X]
@@ -206,11 +206,6 @@ function checkFixedLengths(model: ModelConfig, prompt: LengthDist, output: Lengt
     );
   }
 }
-
-/** Files cannot be read here unless the caller says how (the CLI passes node:fs). */
-const noFiles: ReadText = () => {
-  throw new Error('no file reader');
-};
 
 /** Parses and resolves the flags; `readText` reads --model-config's file. */
 export function parseSimulateArgs(
