@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PredictJson } from '../../src/cli/report-json';
-import { QWEN3_30B_A3B_CONFIG } from '../fixtures/hf-configs';
+import { LLAMA_3_1_8B_CONFIG, QWEN3_30B_A3B_CONFIG } from '../fixtures/hf-configs';
 import { builtCli, expectOneLineError } from './built-cli';
 
 const { run, file, path: inWork } = builtCli('predict');
@@ -34,17 +34,8 @@ describe('npm run predict -- --model-config', () => {
   it('--kv-bits 8 shrinks the KV cache and says how the scales are counted', () => {
     const path = file(
       'llama31.json',
-      JSON.stringify({
-        model_type: 'llama',
-        hidden_size: 4096,
-        num_hidden_layers: 32,
-        num_attention_heads: 32,
-        num_key_value_heads: 8,
-        intermediate_size: 14336,
-        vocab_size: 128256,
-        max_position_embeddings: 131072,
-        rope_scaling: { rope_type: 'llama3', factor: 8, original_max_position_embeddings: 8192 },
-      }),
+      // Unnamed, so the file's name names it.
+      JSON.stringify({ ...LLAMA_3_1_8B_CONFIG, _name_or_path: undefined }),
     );
     const base = ['--model-config', path, '--weights', 'int4', '--gpu', 'rtx-4090', '--json'];
     const k16 = JSON.parse(run(base).stdout) as PredictJson;

@@ -4,7 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { readHfConfig } from '../../../src/model/hf-config/read';
 import { kvCacheBytes, kvElementsPerLayer, layerWindows, paramCount } from '../../../src/model/llm';
-import { MIXTRAL_8X7B_CONFIG, QWEN3_30B_A3B_CONFIG } from '../../fixtures/hf-configs';
+import {
+  LLAMA_3_1_8B_CONFIG,
+  MIXTRAL_8X7B_CONFIG,
+  QWEN3_30B_A3B_CONFIG,
+} from '../../fixtures/hf-configs';
 
 interface Case {
   family: string;
@@ -19,31 +23,11 @@ interface Case {
   source: string;
 }
 
-const llama31_8b = {
-  model_type: 'llama',
-  _name_or_path: 'meta-llama/Llama-3.1-8B',
-  hidden_size: 4096,
-  num_hidden_layers: 32,
-  num_attention_heads: 32,
-  num_key_value_heads: 8,
-  intermediate_size: 14336,
-  vocab_size: 128256,
-  max_position_embeddings: 131072,
-  rope_scaling: {
-    factor: 8.0,
-    low_freq_factor: 1.0,
-    high_freq_factor: 4.0,
-    original_max_position_embeddings: 8192,
-    rope_type: 'llama3',
-  },
-  tie_word_embeddings: false,
-};
-
 const CASES: Case[] = [
   {
     family: 'llama',
     repo: 'meta-llama/Llama-3.1-8B',
-    config: llama31_8b,
+    config: LLAMA_3_1_8B_CONFIG,
     total: 8_030_261_248,
     source: 'safetensors metadata',
   },
@@ -349,7 +333,7 @@ describe('config.json families: parameter counts against the published ones', ()
 
 describe('config.json families: what each family adds', () => {
   it('llama 3.1: 128k context; the name from _name_or_path', () => {
-    const m = readHfConfig(llama31_8b);
+    const m = readHfConfig(LLAMA_3_1_8B_CONFIG);
     expect(m.maxContextTokens).toBe(131072);
     expect(m.name).toBe('meta-llama/Llama-3.1-8B');
     expect(m.id).toBe('hf:meta-llama-llama-3.1-8b');
@@ -358,7 +342,7 @@ describe('config.json families: what each family adds', () => {
 
   it('rope_scaling yarn stretches the context; llama3 and longrope keep max_position_embeddings', () => {
     const yarn = {
-      ...llama31_8b,
+      ...LLAMA_3_1_8B_CONFIG,
       max_position_embeddings: 32768,
       rope_scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 },
     };
