@@ -417,12 +417,7 @@ async function measure(
     scaledMs: scale(stats.median),
     ttftMs,
     scaledTtftMs: (model.layers / layers) * ttftMs,
-    bytesPerToken: bytesPerToken(
-      model,
-      layers,
-      spec.format,
-      spec.context + Math.floor(spec.tokens / 2),
-    ),
+    bytesPerToken: bytesPerToken(model, layers, spec.format, meanContext(spec)),
     ...predict(doc, model, layers, spec, engine, stats.median),
     ...predictAtMinimums(
       doc,
@@ -433,6 +428,24 @@ async function measure(
       stats.min,
     ),
   };
+}
+
+/** The context a timed token sees on average: the prefilled one plus half the tokens stepped. */
+const meanContext = (spec: DecodeSpec): number => spec.context + Math.floor(spec.tokens / 2);
+
+/** The measured-mode estimator for this model from `doc`'s rows; null where they cannot make one. */
+function estimatorFrom(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  spec: DecodeSpec,
+  engine: EngineCosts,
+): Estimator | null {
+  try {
+    return measuredEstimator(doc, model, WEIGHT_FORMATS[spec.format], KV_BYTES, engine);
+  } catch (e) {
+    if (e instanceof InsufficientResultsError) return null;
+    throw e;
+  }
 }
 
 /**
@@ -447,17 +460,10 @@ function predict(
   engine: EngineCosts,
   medianMs: number,
 ): Partial<DecodeRun> {
-  const format = WEIGHT_FORMATS[spec.format];
-  const context = spec.context + Math.floor(spec.tokens / 2);
-  let k: Estimator;
-  let n: Estimator;
-  try {
-    k = measuredEstimator(doc, { ...model, layers }, format, KV_BYTES, engine);
-    n = measuredEstimator(doc, model, format, KV_BYTES, engine);
-  } catch (e) {
-    if (e instanceof InsufficientResultsError) return {};
-    throw e;
-  }
+  const k = estimatorFrom(doc, { ...model, layers }, spec, engine);
+  const n = estimatorFrom(doc, model, spec, engine);
+  if (k === null || n === null) return {};
+  const context = meanContext(spec);
   const predicted = k.decode(1, context).ms.expected;
   return {
     predictedMs: predicted,
@@ -480,16 +486,9 @@ function predictAtMinimums(
   engine: EngineCosts,
   minMs: number,
 ): Partial<DecodeRun> {
-  const context = spec.context + Math.floor(spec.tokens / 2);
-  const format = WEIGHT_FORMATS[spec.format];
-  let k: Estimator;
-  try {
-    k = measuredEstimator(atMinimums(doc), { ...model, layers }, format, KV_BYTES, engine);
-  } catch (e) {
-    if (e instanceof InsufficientResultsError) return {};
-    throw e;
-  }
-  const predicted = k.decode(1, context).ms.expected;
+  const k = estimatorFrom(atMinimums(doc), { ...model, layers }, spec, engine);
+  if (k === null) return {};
+  const predicted = k.decode(1, meanContext(spec)).ms.expected;
   return { minMs, predictedMinMs: predicted, minRatio: minMs / predicted };
 }
 
