@@ -66,3 +66,17 @@ async function compile(device: GPUDevice, spec: PipelineSpec): Promise<GPUComput
   }
   return pipeline;
 }
+
+/** A bind group of group 0 with buffers[i] at binding i (null: a binding this entry point lacks). */
+export function bindBuffers(
+  device: GPUDevice,
+  pipeline: GPUComputePipeline,
+  buffers: readonly (GPUBuffer | null)[],
+): GPUBindGroup {
+  return device.createBindGroup({
+    layout: pipeline.getBindGroupLayout(0),
+    entries: buffers.flatMap((buffer, binding) =>
+      buffer === null ? [] : [{ binding, resource: { buffer } }],
+    ),
+  });
+}

@@ -5,7 +5,7 @@
 
 import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
 import { fillRandom } from '../../gpu/fill';
-import { createComputePipeline } from '../../gpu/pipeline';
+import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
 import type { KernelCase, KernelEnv, PreparedKernel } from '../types';
 import { mismatchTable } from '../types';
 import { attendReference, maskedFloat } from './reference';
@@ -73,15 +73,25 @@ async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<Prep
     createComputePipeline(env.device, { label: 'attention', code: attentionShader, entryPoint });
   const partial = await pipeline('attn_partial');
   const combine = await pipeline('attn_combine');
-  const bind = (p: GPUComputePipeline, buffers: (GPUBuffer | null)[]) =>
-    env.device.createBindGroup({
-      layout: p.getBindGroupLayout(0),
-      entries: buffers.flatMap((buffer, binding) =>
-        buffer === null ? [] : [{ binding, resource: { buffer } }],
-      ),
-    });
-  const partialGroup = bind(partial, [params, qkv, k, v, partML, partAcc, state]);
-  const combineGroup = bind(combine, [params, null, null, null, partML, partAcc, null, out]);
+  const partialGroup = bindBuffers(env.device, partial, [
+    params,
+    qkv,
+    k,
+    v,
+    partML,
+    partAcc,
+    state,
+  ]);
+  const combineGroup = bindBuffers(env.device, combine, [
+    params,
+    null,
+    null,
+    null,
+    partML,
+    partAcc,
+    null,
+    out,
+  ]);
 
   return {
     encode(pass) {

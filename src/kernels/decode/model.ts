@@ -16,7 +16,7 @@ import rmsnormShader from '../../../shaders/decode_rmsnorm.wgsl?raw';
 import ropeShader from '../../../shaders/decode_rope.wgsl?raw';
 import type { FormatId } from '../../core/formats';
 import { fillRandom } from '../../gpu/fill';
-import { createComputePipeline } from '../../gpu/pipeline';
+import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
 import { type GemmVariant, gemmPipelineSpec } from '../gemm';
 import { type GemvVariant, gemvPipelineSpec } from '../gemv';
 import { bindMatrixChunks, foldGrid, type GpuMatrix, uploadMatrix } from '../matrix';
@@ -552,12 +552,7 @@ export class DecodeModel {
   }
 
   private bind(pipeline: GPUComputePipeline, buffers: (GPUBuffer | null)[]): GPUBindGroup {
-    return this.env.device.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: buffers.flatMap((buffer, binding) =>
-        buffer === null ? [] : [{ binding, resource: { buffer } }],
-      ),
-    });
+    return bindBuffers(this.env.device, pipeline, buffers);
   }
 
   private async embed(m: number, fromPrompt: boolean): Promise<Step[]> {
