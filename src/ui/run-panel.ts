@@ -143,20 +143,15 @@ function setupRun(page: Page, ui: Controls) {
     const startedAt = new Date().toISOString();
     const started = performance.now();
     const rows: ResultRow[] = [];
-    // The callbacks travel on a channel of their own: one that arrives after the whole document
-    // must not put a partial one back on screen.
-    let finished = false;
     try {
       const doc = await page.client.run(
         plan,
         (p) => {
-          if (finished) return;
           ui.progress.max = p.total;
           ui.progress.value = p.step - 1;
           say(progressText(p));
         },
         (row) => {
-          if (finished) return;
           rows.push(row);
           const live = liveDocument(page, plan, startedAt, resume?.settings ?? settings, rows);
           if (live !== null) page.show(live, 'running');
@@ -164,7 +159,6 @@ function setupRun(page: Page, ui: Controls) {
         resume,
         settings,
       );
-      finished = true;
       ui.progress.value = ui.progress.max;
       say(doneText(doc));
       page.show(doc, 'live');

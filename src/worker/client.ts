@@ -38,6 +38,29 @@ export interface BenchClient {
   terminate(): void;
 }
 
+/**
+ * Runs `call` with callbacks that fall silent once it settles. Comlink sends them on a channel
+ * of their own, so one posted before the result can arrive after it; it must not then, say, put
+ * a partial run back on screen over the whole one.
+ */
+export async function untilSettled<C extends object, R>(
+  callbacks: C,
+  call: (live: C) => Promise<R>,
+): Promise<R> {
+  let open = true;
+  const live = Object.fromEntries(
+    Object.entries(callbacks).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => (open ? (fn as (...a: unknown[]) => unknown)(...args) : undefined),
+    ]),
+  ) as C;
+  try {
+    return await call(live);
+  } finally {
+    open = false;
+  }
+}
+
 export function createBenchClient(): BenchClient {
   const worker = new Worker(new URL('./bench.worker.ts', import.meta.url), {
     type: 'module',
@@ -47,18 +70,19 @@ export function createBenchClient(): BenchClient {
   return {
     describe: () => api.describe(),
     run: (plan, onProgress, onResult, resume, settings) =>
-      api.run(plan, Comlink.proxy({ onProgress, onResult }), resume, settings),
+      untilSettled({ onProgress, onResult }, (live) =>
+        api.run(plan, Comlink.proxy(live), resume, settings),
+      ),
     estimateFull: (doc, ms) => api.estimateFull(doc, ms),
     cancel: () => api.cancel(),
     bufferStats: () => api.bufferStats(),
     destroyDevice: () => api.destroyDevice(),
-    simulateLoad: (req, onProgress) => api.simulateLoad(req, Comlink.proxy(onProgress)),
+    simulateLoad: (req, onProgress) =>
+      untilSettled({ onProgress }, (live) => api.simulateLoad(req, Comlink.proxy(live.onProgress))),
     cancelLoad: () => api.cancelLoad(),
     decode: (req, callbacks, doc) =>
-      api.decode(
-        req,
-        Comlink.proxy({ onProgress: callbacks.onProgress, onToken: callbacks.onToken }),
-        doc,
+      untilSettled({ onProgress: callbacks.onProgress, onToken: callbacks.onToken }, (live) =>
+        api.decode(req, Comlink.proxy(live), doc),
       ),
     cancelDecode: () => api.cancelDecode(),
     terminate: () => {

@@ -95,8 +95,8 @@ export async function runDecodeRequest(
           callbacks.onProgress(done, spec.tokens);
         },
       });
-      // The callbacks travel on a channel of their own: wait until the page has every token
-      // before the run's result (on the worker's channel) can overtake them.
+      // The callbacks travel on a channel of their own, and the page stops listening once the
+      // result arrives: wait until it has every token before returning the run.
       await callbacks.onProgress(done, spec.tokens);
       const lost = run.error === undefined ? null : await lostMessage(ctx);
       return lost === null ? run : { ...run, verified: false, error: lost };
