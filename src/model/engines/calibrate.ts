@@ -1,13 +1,14 @@
 // Fitting the engine profiles to the calibration rows, and leave-one-GPU-out cross-validation.
 //
 // Pools: a profile for engine E on vendor V is fitted on the first of these row sets that spans at
-// least MIN_POOL_GPUS different GPUs: E on V; E's family (llama.cpp's discrete backends) on V; E on
-// any vendor; E's family on any vendor; every engine of E's class (native | browser) on V; every
-// engine of the class. The family on V comes before E on other vendors because the data says the
-// vendor decides prefill more than the backend does: llama.cpp reaches 0.65-1.0 of the FP16 tensor
-// rate on NVIDIA (CUDA and Vulkan alike) and 0.2-0.55 of the FP16 rate on AMD (ROCm and Vulkan
-// alike; data/calibration/llamacpp-native-threads.csv). Each GPU weighs the same in a fit however
-// many rows it has, and each row by its relative error.
+// least MIN_POOL_GPUS different GPUs: E on V; E's family (llama.cpp's discrete backends) on V;
+// every engine of E's class (native | browser) on V; E on any vendor; E's family on any vendor;
+// every engine of the class (browser engines skip the per-vendor sets: they fit every vendor at
+// once). Rows of V come before E on other vendors because the data says the vendor decides
+// prefill more than the backend does: llama.cpp reaches 0.65-1.0 of the FP16 tensor rate on
+// NVIDIA (CUDA and Vulkan alike) and 0.2-0.55 of the FP16 rate on AMD (ROCm and Vulkan alike;
+// data/calibration/llamacpp-native-threads.csv). Each GPU weighs the same in a fit however many
+// rows it has, and each row by its relative error.
 //
 // Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
 // taken with the residual's GPU left out of the fit (below SMALL_SAMPLE residuals, a Student-t
@@ -86,24 +87,19 @@ export function selectPool(
   // Browser engines are fitted on every vendor's rows at once, each vendor with its own fixed
   // cost and prefill rate (vendorTerms), so their pools never narrow to one vendor.
   const perVendor = !vendorTerms(engine);
-  if (!isGenericEngine(engine)) {
-    if (perVendor) {
-      candidates.push(['engine-vendor', (r) => r.engine === engine && r.vendor === vendor]);
-      if (info.family !== undefined) {
-        const family = info.family;
-        candidates.push([
-          'family-vendor',
-          (r) => ENGINES[r.engine].family === family && r.vendor === vendor,
-        ]);
-      }
-    }
+  const named = !isGenericEngine(engine);
+  const family = info.family;
+  const inFamily = (r: CalibrationRow) =>
+    family !== undefined && ENGINES[r.engine].family === family;
+  if (named && perVendor) {
+    candidates.push(['engine-vendor', (r) => r.engine === engine && r.vendor === vendor]);
+    if (family !== undefined)
+      candidates.push(['family-vendor', (r) => inFamily(r) && r.vendor === vendor]);
   }
   if (perVendor) candidates.push(['class-vendor', (r) => inClass(r) && r.vendor === vendor]);
-  if (!isGenericEngine(engine)) {
+  if (named) {
     candidates.push(['engine', (r) => r.engine === engine]);
-    if (info.family !== undefined) {
-      candidates.push(['family', (r) => ENGINES[r.engine].family === info.family]);
-    }
+    if (family !== undefined) candidates.push(['family', inFamily]);
   }
   candidates.push(['class', inClass]);
   let last: Pool | undefined;
