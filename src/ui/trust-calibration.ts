@@ -1,6 +1,6 @@
 // "How far predictions can be trusted": each engine's leave-one-GPU-out figures (n, MAPE, share
 // inside [low, high], median high ÷ low) for decode and TTFT, from model/engines. Fills the
-// element index.html keeps for it under the section's list, once the page has painted.
+// element index.html keeps for it under the section's list.
 
 import { RANGE_LEVEL } from '../model/engines/calibrate';
 import type { CalibrationSummary } from '../model/engines/cross-validation';
@@ -63,20 +63,11 @@ function render(host: HTMLElement): void {
   host.replaceChildren(scroll, make('p', m.caption({ level: fmtPercent(RANGE_LEVEL) }), 'caption'));
 }
 
-/**
- * The figures come from a leave-one-GPU-out fit of every engine (a few hundred ms on a laptop):
- * drawn once the page has painted, not while it loads.
- */
+/** The figures were fitted by `npm run calibrate -- --write` (model/engines/fitted.generated.ts). */
 export const trustCalibrationSection: Section = {
   id: 'trust-calibration',
   mount(host) {
-    let drawn = false;
-    const draw = () => {
-      drawn = true;
-      render(host);
-    };
-    host.replaceChildren(make('p', t().predictions.trust.computing, 'caption'));
-    setTimeout(draw, 0);
-    return { onLocale: () => drawn && render(host) };
+    render(host);
+    return { onLocale: () => render(host) };
   },
 };

@@ -4,10 +4,11 @@
 
 import type { ModelConfig } from '../llm';
 import type { Range } from '../range';
-import { buildProfile, type CalibrationCode, type EngineProfile } from './calibrate';
+import type { CalibrationCode, EngineProfile } from './calibrate';
 import { fits as fitsIn, memoryNeed } from './capacity';
-import { type CalibrationSummary, heldOutPredictions, summarise } from './cross-validation';
-import { calibrationRows } from './data';
+import type { CalibrationSummary } from './cross-validation';
+import { FITTED } from './fitted.generated';
+import { profileKey, summaryKey } from './fitted-tables';
 import { type EngineId, getEngine, type Vendor } from './ids';
 import type { WeightLayout } from './layout';
 import { checkTp, type LinkSpec, linkFor } from './parallel';
@@ -21,33 +22,25 @@ import {
 } from './physics';
 import type { Metric } from './rows';
 
-const profiles = new Map<string, EngineProfile>();
-
-/** The profile of `engine` on `vendor`, fitted on every calibration row (memoised). */
+/** The profile of `engine` on `vendor`, as fitted on the bundled calibration rows. */
 export function engineProfile(engine: EngineId, vendor: Vendor): EngineProfile {
-  const key = `${engine}|${vendor}`;
-  let p = profiles.get(key);
-  if (p === undefined) {
-    p = buildProfile(engine, vendor, calibrationRows());
-    profiles.set(key, p);
-  }
-  return p;
+  return fitted(FITTED.profiles, profileKey(engine, vendor));
 }
-
-const summaries = new Map<string, CalibrationSummary>();
 
 /**
  * The engine's leave-one-GPU-out figures for one metric ({n, mape, coverage, width, …}); n = 0
  * where the calibration data has no row of this engine.
  */
 export function engineCalibration(engine: EngineId, metric: Metric): CalibrationSummary {
-  const key = `${engine}|${metric}`;
-  let s = summaries.get(key);
-  if (s === undefined) {
-    s = summarise(heldOutPredictions(engine, calibrationRows(), metric));
-    summaries.set(key, s);
+  return fitted(FITTED.summaries, summaryKey(engine, metric));
+}
+
+function fitted<T>(table: Readonly<Record<string, T>>, key: string): T {
+  const value = table[key];
+  if (value === undefined) {
+    throw new Error(`No fitted entry "${key}": run \`npm run calibrate -- --write\``);
   }
-  return s;
+  return value;
 }
 
 /** A GPU as the engine model needs it; GpuSpec from gpus.ts fits this shape. */

@@ -205,7 +205,6 @@ export const predictions = {
 
   // How far predictions can be trusted: the calibration per engine (model/engines/cross-validation).
   trust: {
-    computing: 'Cross-validating every engine on the public measurements…',
     caption: (p: { level: string }) =>
       `Each engine's profile predicted public measurements from GPUs left out of its fit: the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of held-out errors; below 20 of them, a t prediction interval) and the median width high ÷ low. n counts measurements; a dash means none.`,
     engine: 'Engine',

@@ -138,7 +138,6 @@ export const predictions: typeof en = {
     `所以调优过的原生推理引擎预测在 ${p.native} ms 左右；两者都列出。`,
 
   trust: {
-    computing: '正在用公开实测对每个引擎做交叉验证……',
     caption: (p) =>
       `每个引擎的参数在拟合时留出一块 GPU，再预测这块 GPU 上的公开实测：平均误差（MAPE）、落在 [低, 高] 区间内的比例（区间取留出误差的中间 ${p.level}；不足 20 个时改用 t 预测区间）以及高 ÷ 低 的宽度中位数。n 为实测条数；短横表示没有。`,
     engine: '引擎',

@@ -1,0 +1,64 @@
+// The profiles and figures the page and the CLI read (src/model/engines/fitted.generated.ts) are
+// exactly what a fresh fit of the bundled calibration rows gives.
+import { describe, expect, it } from 'vitest';
+import { calibrationRows } from '../../../src/model/engines/data';
+import { FITTED } from '../../../src/model/engines/fitted.generated';
+import {
+  fitTables,
+  fittedModuleSource,
+  profileKey,
+  summaryKey,
+} from '../../../src/model/engines/fitted-tables';
+import { ENGINE_IDS } from '../../../src/model/engines/ids';
+import { engineCalibration, engineProfile } from '../../../src/model/engines/predict';
+
+const STALE = 'fitted.generated.ts is stale: run `npm run calibrate -- --write`';
+
+/**
+ * Deep equality with numbers equal to 1e-9 relative: another Node's Math.log or Math.exp may
+ * differ in the last bit, and a stale table differs by far more.
+ */
+function expectSame(actual: unknown, expected: unknown, path: string): void {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    const same =
+      (Number.isNaN(expected) && Number.isNaN(actual)) ||
+      Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected));
+    expect(same, `${STALE}: ${path} is ${actual}, a fresh fit gives ${expected}`).toBe(true);
+  } else if (typeof expected === 'object' && expected !== null) {
+    expect(typeof actual, `${STALE}: ${path}`).toBe('object');
+    const a = actual as Record<string, unknown>;
+    const e = expected as Record<string, unknown>;
+    expect(Object.keys(a).sort(), `${STALE}: keys of ${path}`).toEqual(Object.keys(e).sort());
+    for (const k of Object.keys(e)) expectSame(a[k], e[k], `${path}.${k}`);
+  } else {
+    expect(actual, `${STALE}: ${path}`).toBe(expected);
+  }
+}
+
+describe('fitted tables', () => {
+  const fresh = fitTables(calibrationRows());
+
+  it('match a fresh fit of the bundled rows, entry for entry', () => {
+    expectSame(FITTED, fresh, 'FITTED');
+  });
+
+  it('cover every engine on every vendor, and both metrics', () => {
+    expect(Object.keys(fresh.profiles)).toHaveLength(ENGINE_IDS.length * 4);
+    expect(Object.keys(fresh.summaries)).toHaveLength(ENGINE_IDS.length * 2);
+    expect(engineProfile('llama.cpp-cuda', 'amd')).toBe(
+      FITTED.profiles[profileKey('llama.cpp-cuda', 'amd')],
+    );
+    expect(engineCalibration('vllm', 'ttft')).toBe(FITTED.summaries[summaryKey('vllm', 'ttft')]);
+  });
+
+  it('write NaN (an engine without rows has no MAPE) as NaN, not as null', () => {
+    const source = fittedModuleSource({
+      profiles: {},
+      summaries: {
+        'x|decode': { n: 0, gpus: 0, mape: Number.NaN, coverage: 1, width: 2, bias: 1 },
+      },
+    });
+    expect(source).toContain('"mape": NaN');
+    expect(source).not.toContain('null');
+  });
+});
