@@ -2,6 +2,7 @@
 // parsed once.
 
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
+import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
@@ -16,6 +17,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
   rows ??= [
     ...parsePublicRows(publicCsv),
     ...parsePublicRows(nativeCsv, 'native'),
+    ...parsePublicRows(cudaCsv, 'cuda'),
     ...parseAppleRows(appleCsv),
   ];
   return rows;
