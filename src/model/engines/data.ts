@@ -4,6 +4,7 @@
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
+import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
 let rows: readonly CalibrationRow[] | undefined;
@@ -16,6 +17,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
   rows ??= [
     ...parsePublicRows(publicCsv),
     ...parsePublicRows(nativeCsv, 'native'),
+    ...parsePublicRows(rocmVulkanCsv, 'rocmvk'),
     ...parseAppleRows(appleCsv),
   ];
   return rows;
