@@ -3,8 +3,8 @@
 
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
-import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
+import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
 let rows: readonly CalibrationRow[] | undefined;
