@@ -4,6 +4,7 @@
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
+import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
@@ -18,6 +19,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(publicCsv),
     ...parsePublicRows(nativeCsv, 'native'),
     ...parsePublicRows(cudaCsv, 'cuda'),
+    ...parsePublicRows(rocmVulkanCsv, 'rocmvk'),
     ...parseAppleRows(appleCsv),
   ];
   return rows;
