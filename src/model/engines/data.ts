@@ -3,6 +3,7 @@
 
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
+import mlxvwCsv from '../../../data/calibration/mlx-vllm-webllm-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
@@ -10,12 +11,13 @@ let rows: readonly CalibrationRow[] | undefined;
 
 /**
  * Every calibration row: the public measurements, the llama.cpp CUDA/ROCm/Vulkan llama-bench rows
- * from GitHub threads, then the llama.cpp Apple table.
+ * from GitHub threads, the MLX / vLLM rows from GitHub threads, then the llama.cpp Apple table.
  */
 export function calibrationRows(): readonly CalibrationRow[] {
   rows ??= [
     ...parsePublicRows(publicCsv),
     ...parsePublicRows(nativeCsv, 'native'),
+    ...parsePublicRows(mlxvwCsv, 'mlxvw'),
     ...parseAppleRows(appleCsv),
   ];
   return rows;
