@@ -36,6 +36,27 @@ const ENTRIES: readonly CalibrationModel[] = [
     publishedParams: 0.6e9, // model card "Number of Parameters: 0.6B"
   },
   {
+    // Qwen3 4B (dense; the 2507 Instruct release has the same matrices). Fields cross-checked with
+    // the Qwen3-4B model card: 36 layers, 32 Q / 8 KV heads, 4.0B parameters.
+    id: 'qwen3-4b',
+    name: 'Qwen3 4B',
+    repo: 'Qwen/Qwen3-4B-Instruct-2507',
+    config: {
+      model_type: 'qwen3',
+      hidden_size: 2560,
+      num_hidden_layers: 36,
+      num_attention_heads: 32,
+      num_key_value_heads: 8,
+      head_dim: 128,
+      intermediate_size: 9728,
+      vocab_size: 151936,
+      max_position_embeddings: 262144,
+      use_sliding_window: false,
+      tie_word_embeddings: true,
+    },
+    publishedParams: 4.0e9, // model card "Number of Parameters: 4.0B"
+  },
+  {
     // SmolLM3 is a Llama decoder with RoPE left out of every fourth layer (NoPE): the same
     // matrices and the same bytes and FLOPs per token, so it is read as model_type llama.
     id: 'smollm3-3b',

@@ -5,6 +5,7 @@ import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-appl
 import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
+import mlxvwCsv from '../../../data/calibration/mlx-vllm-webllm-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
@@ -12,7 +13,7 @@ let rows: readonly CalibrationRow[] | undefined;
 
 /**
  * Every calibration row: the public measurements, the llama.cpp CUDA/ROCm/Vulkan llama-bench rows
- * from GitHub threads, then the llama.cpp Apple table.
+ * from GitHub threads, the MLX / vLLM rows from GitHub threads, then the llama.cpp Apple table.
  */
 export function calibrationRows(): readonly CalibrationRow[] {
   rows ??= [
@@ -20,6 +21,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(nativeCsv, 'native'),
     ...parsePublicRows(cudaCsv, 'cuda'),
     ...parsePublicRows(rocmVulkanCsv, 'rocmvk'),
+    ...parsePublicRows(mlxvwCsv, 'mlxvw'),
     ...parseAppleRows(appleCsv),
   ];
   return rows;

@@ -60,6 +60,13 @@ const T = GGML_TYPE_BITS;
 /** AWQ / GPTQ g128: int4 + an f16 scale and a 4-bit zero per 128 weights (core/format-presets). */
 const INT4_G128 = 4 + 16 / 128 + 4 / 128;
 
+/** MLX affine quantisation: `bits` per weight plus a 16-bit scale and a 16-bit bias per group of 64. */
+const MLX_GROUP = 64;
+export const MLX_AFFINE_BITS = (bits: number): number => bits + (2 * 16) / MLX_GROUP;
+
+export const MLX_SOURCE =
+  'mlx_lm.convert -q (mlx_lm/utils.py quantize_model: affine mode defaults group_size 64, bits 4; every module with to_quantized, i.e. each Linear and Embedding incl. lm_head); mlx.core.quantize docs: affine scale type "same as input", with a bias (https://github.com/ml-explore/mlx-lm, https://ml-explore.github.io/mlx/build/html/python/_autosummary/mlx.core.quantize.html)';
+
 const unquantised = (bits: number): LayoutRule => ({
   body: bits,
   head: bits,
@@ -122,6 +129,25 @@ const RULES: Readonly<Record<string, LayoutRule>> = {
     embedding: 4.5,
     bodyFromFile: false,
     source: 'MLC-LLM quantization q4f16_1 (group 32, f16 scale), https://llm.mlc.ai/docs/',
+  },
+  // mlx_lm.convert -q: affine groups of 64 (default), one scale and one bias per group in the
+  // model's dtype (bf16/fp16), and every Linear and Embedding quantised, lm_head and the token
+  // embedding included: 4 + 2 x 16 / 64 = 4.5 bits, 8 + 0.5 = 8.5 bits.
+  'mlx-4bit': {
+    unpack: 'block',
+    body: MLX_AFFINE_BITS(4),
+    head: MLX_AFFINE_BITS(4),
+    embedding: MLX_AFFINE_BITS(4),
+    bodyFromFile: false,
+    source: MLX_SOURCE,
+  },
+  'mlx-8bit': {
+    unpack: 'block',
+    body: MLX_AFFINE_BITS(8),
+    head: MLX_AFFINE_BITS(8),
+    embedding: MLX_AFFINE_BITS(8),
+    bodyFromFile: false,
+    source: MLX_SOURCE,
   },
   // AutoAWQ / AutoGPTQ quantise the decoder's linear layers only: lm_head and embedding stay FP16.
   'int4-g128': {
