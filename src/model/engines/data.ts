@@ -5,7 +5,7 @@ import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-appl
 import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
-import mlxvwCsv from '../../../data/calibration/mlx-vllm-webllm-threads.csv?raw';
+import mlxVllmCsv from '../../../data/calibration/mlx-vllm-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
@@ -21,7 +21,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(nativeCsv, 'native'),
     ...parsePublicRows(cudaCsv, 'cuda'),
     ...parsePublicRows(rocmVulkanCsv, 'rocmvk'),
-    ...parsePublicRows(mlxvwCsv, 'mlxvw'),
+    ...parsePublicRows(mlxVllmCsv, 'mlxvw'),
     ...parseAppleRows(appleCsv),
   ];
   return rows;
