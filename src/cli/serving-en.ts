@@ -108,12 +108,18 @@ const tokensWith = (r: GapRow, first: boolean) =>
     r.throughput === 'above' ? `, above its ${range(r.chapterTokensPerS)}` : ''
   }`;
 
+const ITL_VS_CHAPTER: Readonly<Record<ChapterServingGap['itlVsChapter'], string>> = {
+  shorter: 'a shorter mean ITL',
+  'no-longer': 'a mean ITL no longer than the chapter’s',
+  longer: 'a mean ITL partly above the chapter’s',
+};
+
 export function chapterGapText(g: ChapterServingGap): string {
   const [a, b] = g.rows;
   if (a === undefined || b === undefined) return '';
   const passed = g.rows.filter((r) => r.throughput === 'above').map((r) => r.users);
   const passes = passed.length === 0 ? '' : ` and passes it with ${passed.join(' and ')} users`;
-  return `The simulated A100 reaches the chapter’s throughput${passes} (about ${tokensWith(a, true)}${a.throughput === 'above' ? ',' : ''} and ${tokensWith(b, false)}) at a shorter mean ITL (about ${int(a.itlMeanMs)} and ${int(b.itlMeanMs)} ms against ${range(a.chapterItlMs)} and ${range(b.chapterItlMs)}), because its decode step is the native engine profile’s ${g.decodeMsBatch1.toFixed(1)} ms at batch 1 (already under the chapter’s single-user ${range(g.chapterSingleItlMs)} ms) and it adds none of a whole serving stack’s per-step costs (scheduler, sampling, HTTP) that the chapter’s numbers include.`;
+  return `The simulated A100 reaches the chapter’s throughput${passes} (about ${tokensWith(a, true)}${a.throughput === 'above' ? ',' : ''} and ${tokensWith(b, false)}) at ${ITL_VS_CHAPTER[g.itlVsChapter]} (about ${int(a.itlMeanMs)} and ${int(b.itlMeanMs)} ms against ${range(a.chapterItlMs)} and ${range(b.chapterItlMs)}), because its decode step is the native engine profile’s ${g.decodeMsBatch1.toFixed(1)} ms at batch 1 (already under the chapter’s single-user ${range(g.chapterSingleItlMs)} ms) and it adds none of a whole serving stack’s per-step costs (scheduler, sampling, HTTP) that the chapter’s numbers include.`;
 }
 
 export function chapterTtftText(n: ChapterServingTtft): string {

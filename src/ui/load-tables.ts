@@ -137,6 +137,7 @@ export function renderChapter(v: LoadView): void {
       batch1: fmt(g.decodeMsBatch1),
       single: chapterRangeText(g.chapterSingleItlMs),
       passes: fmtList(g.rows.filter((r) => r.throughput === 'above').map((r) => fmtInt(r.users))),
+      itlVsChapter: g.itlVsChapter,
     });
   }
   const q = chapterServingTtft(rows);

@@ -90,6 +90,8 @@ export interface ChapterServingGap {
     /** Where the mean ITL falls against the chapter's range. */
     itl: Placement;
   }[];
+  /** The mean ITLs against the chapter's: all below, none above, or some above. */
+  itlVsChapter: 'shorter' | 'no-longer' | 'longer';
   /** The decode step at batch 1 with the chapter's 512-token prompt cached. */
   decodeMsBatch1: number;
   /** The chapter's single-user ITL. */
@@ -110,6 +112,11 @@ export function chapterServingGap(rows: readonly ChapterServingRow[]): ChapterSe
       throughput: r.throughput,
       itl: r.itl,
     })),
+    itlVsChapter: rows.every((r) => r.itl === 'below')
+      ? 'shorter'
+      : rows.some((r) => r.itl === 'above')
+        ? 'longer'
+        : 'no-longer',
     decodeMsBatch1: chapterA100Hardware().stepTimes.decodeMs(1, c.promptTokens),
     chapterSingleItlMs: single.itlMs,
   };

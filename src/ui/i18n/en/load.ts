@@ -95,8 +95,9 @@ export const load = {
     single: string;
     /** The user counts at which the throughput passes the chapter's range ('' for none). */
     passes: string;
+    itlVsChapter: 'shorter' | 'no-longer' | 'longer';
   }) =>
-    `The simulated A100 (Llama 3 8B FP16, native engine, 16 and 64 users in a closed loop) reaches the chapter’s throughput${p.passes === '' ? '' : ` and passes it with ${p.passes} users`} (${p.tokps16} and ${p.tokps64} tok/s) at a shorter mean ITL (${p.itl16} and ${p.itl64} ms against ${p.chapter16} and ${p.chapter64}), because its decode step is the native engine profile’s ${p.batch1} ms at batch 1 (already under the chapter’s single-user ${p.single} ms) and it adds none of a whole serving stack’s per-step costs (scheduler, sampling, HTTP) that the chapter’s numbers include.`,
+    `The simulated A100 (Llama 3 8B FP16, native engine, 16 and 64 users in a closed loop) reaches the chapter’s throughput${p.passes === '' ? '' : ` and passes it with ${p.passes} users`} (${p.tokps16} and ${p.tokps64} tok/s) at ${{ shorter: 'a shorter mean ITL', 'no-longer': 'a mean ITL no longer than the chapter’s', longer: 'a mean ITL partly above the chapter’s' }[p.itlVsChapter]} (${p.itl16} and ${p.itl64} ms against ${p.chapter16} and ${p.chapter64}), because its decode step is the native engine profile’s ${p.batch1} ms at batch 1 (already under the chapter’s single-user ${p.single} ms) and it adds none of a whole serving stack’s per-step costs (scheduler, sampling, HTTP) that the chapter’s numbers include.`,
   chapterTtft: (p: { users: string; kv: string; wait: string; steps: string; chapter: string }) =>
     `With ${p.users} users in a closed loop neither the batch nor the KV cache (${p.kv} tokens) fills: only the first wave queues (up to ${p.wait} s behind ${p.steps} prefill steps), so P95 TTFT stays near one prefill; the chapter’s ${p.chapter} s implies a backlog, such as a burst of arrivals, that steady load does not build.`,
   compareTitle: 'Highest λ per SLA, run A against run B',
