@@ -38,6 +38,7 @@ export const CALIBRATION_CODE_WORDS: Record<CalibrationCode, string> = {
 
 const PEAK_WORDS: Record<PeakKind, string> = {
   'fp16-tensor': 'FP16 dense tensor',
+  'fp16-acc-tensor': 'FP16 dense tensor, FP16 accumulate',
   'fp8-tensor': 'FP8 dense tensor',
   'fp32-shader': 'FP32 shader',
 };

@@ -15,6 +15,11 @@ export interface GpuSpec {
   fp8Tflops?: number;
   /** Dense INT8 tensor rate, TOPS; undefined where the GPU has none. */
   int8Tops?: number;
+  /**
+   * Dense FP16 tensor rate with FP16 accumulate where it is above fp16Tflops (GeForce parts run
+   * FP32 accumulate at half rate); what llama.cpp's prefill reaches (engines/ids.ts).
+   */
+  fp16AccTflops?: number;
   /** Memory the GPU can address, GB; for Apple the largest unified-memory option. */
   memoryGB: number;
   source: string;
@@ -83,6 +88,7 @@ const nvidia: GpuSpec[] = [
     vendor: 'nvidia',
     bandwidthGBps: 1008,
     fp16Tflops: 165.2,
+    fp16AccTflops: 330.3,
     fp32Tflops: 82.6,
     fp8Tflops: 330.3,
     int8Tops: 660.6,
@@ -97,6 +103,7 @@ const nvidia: GpuSpec[] = [
     vendor: 'nvidia',
     bandwidthGBps: 936,
     fp16Tflops: 71,
+    fp16AccTflops: 142,
     fp32Tflops: 35.6,
     int8Tops: 284,
     memoryGB: 24,

@@ -166,7 +166,12 @@ export function predictRow(p: ProfileParams, row: CalibrationRow): number {
   if (row.metric === 'decode') {
     const t = rowDecodeTerms(row);
     return (
-      t.streamMs / p.eta + p.attnFactor * t.attnMs + p.cLayerMs * t.layers + p.tokenMs + t.commMs
+      t.streamMs / p.eta +
+      p.consumeMsPerGB * t.streamGB +
+      p.attnFactor * t.attnMs +
+      p.cLayerMs * t.layers +
+      p.tokenMs +
+      t.commMs
     );
   }
   return ttftFromTerms(p, rowTtftTerms(row));
@@ -179,16 +184,32 @@ function gpuWeights(rows: readonly CalibrationRow[]): (row: CalibrationRow) => n
   return (row) => 1 / ((perGpu.get(row.gpuKey) ?? 1) * row.ms * row.ms);
 }
 
-/** η ≤ 1 and c ≥ 0 (a = 1/η ≥ 1). */
-export function fitDecodeRows(rows: readonly CalibrationRow[]): { eta: number; cLayerMs: number } {
+/**
+ * η ≤ 1, c ≥ 0 and, with `consume`, g ≥ 0 (a = 1/η ≥ 1). Without it, g = 0 and η absorbs the
+ * pool's average ceiling.
+ */
+export function fitDecodeRows(
+  rows: readonly CalibrationRow[],
+  consume = true,
+): { eta: number; cLayerMs: number; consumeMsPerGB: number } {
   const w = gpuWeights(rows);
   const ls = rows.map((r) => {
     const t = rowDecodeTerms(r);
-    return { x: [t.streamMs, t.layers], y: r.ms - t.commMs, w: w(r) };
+    const x = consume ? [t.streamMs, t.layers, t.streamGB] : [t.streamMs, t.layers];
+    return { x, y: r.ms - t.commMs, w: w(r) };
   });
-  const [a = 1, c = 0] = boundedLeastSquares(ls, [1, 0]);
-  return { eta: 1 / a, cLayerMs: c };
+  const [a = 1, c = 0, g = 0] = boundedLeastSquares(ls, consume ? [1, 0, 0] : [1, 0]);
+  return { eta: 1 / a, cLayerMs: c, consumeMsPerGB: g };
 }
+
+/**
+ * Whether the pool's rows ran the engine's own kernels: its own or its family's rows, or the
+ * generic engine's class. The ceiling g belongs to those kernels (llama.cpp's on A100 / H100), so
+ * an engine fitted on other engines' rows is fitted without it (vLLM and TensorRT-LLM rows sit
+ * near the pool's average efficiency, not on llama.cpp's HBM ceiling).
+ */
+const ownKernels = (engine: EngineId, basis: PoolBasis): boolean =>
+  isGenericEngine(engine) || !basis.startsWith('class');
 
 /**
  * ε ≤ 2 (GeForce FP16-accumulate GEMMs run at twice the FP32-accumulate peak the datasheet rate
@@ -302,9 +323,9 @@ export function fitParams(
   if (vendorTerms(engine)) {
     const d = fitBrowserDecodeRows(decodePool.rows, vendor);
     const t = fitBrowserTtftRows(ttftPool.rows, vendor, d.eta, d.cLayerMs);
-    return { params: { ...d, ...t }, decodePool, ttftPool };
+    return { params: { ...d, consumeMsPerGB: 0, ...t }, decodePool, ttftPool };
   }
-  const d = fitDecodeRows(decodePool.rows);
+  const d = fitDecodeRows(decodePool.rows, ownKernels(engine, decodePool.basis));
   const t = fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs);
   return {
     params: { ...d, tokenMs: 0, attnFactor: 0, ...t, blockUnpack: 0, kQuantUnpack: 0 },

@@ -42,6 +42,15 @@ export interface EngineInfo {
   prefillPeak: 'fp16-tensor' | 'fp32-shader';
   /** Runs FP8 (or INT8) weight+activation formats on FP8/INT8 tensor cores, at twice the rate. */
   fp8Tensor: boolean;
+  /**
+   * Prefill reaches the FP16-accumulate tensor rate where a part runs it faster (GeForce: twice
+   * the FP32-accumulate rate): llama.cpp's F16 GEMMs accumulate in FP16 and its quantised MMQ
+   * kernels run on INT8 tensor cores at twice that rate on GeForce and workstation parts alike, so
+   * its prefill scales with the FP16-accumulate rate. Held-out llama.cpp CUDA prefill on GeForce
+   * ran 1.3-2x faster than the FP32-accumulate rate predicts until this was modelled
+   * (data/calibration/llamacpp-cuda-threads.csv).
+   */
+  fp16Accumulate: boolean;
 }
 
 const LLAMA_CPP_DISCRETE = 'llama.cpp on discrete GPUs';
@@ -54,6 +63,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     family: LLAMA_CPP_DISCRETE,
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
+    fp16Accumulate: true,
   },
   'llama.cpp-metal': {
     id: 'llama.cpp-metal',
@@ -61,6 +71,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'native',
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
+    fp16Accumulate: true,
   },
   'llama.cpp-rocm': {
     id: 'llama.cpp-rocm',
@@ -69,6 +80,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     family: LLAMA_CPP_DISCRETE,
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
+    fp16Accumulate: true,
   },
   'llama.cpp-vulkan': {
     id: 'llama.cpp-vulkan',
@@ -77,6 +89,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     family: LLAMA_CPP_DISCRETE,
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
+    fp16Accumulate: true,
   },
   mlx: {
     id: 'mlx',
@@ -84,6 +97,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'native',
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
+    fp16Accumulate: false,
   },
   mlc: {
     id: 'mlc',
@@ -91,6 +105,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'native',
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
+    fp16Accumulate: false,
   },
   vllm: {
     id: 'vllm',
@@ -98,6 +113,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'native',
     prefillPeak: 'fp16-tensor',
     fp8Tensor: true,
+    fp16Accumulate: false,
   },
   'trt-llm': {
     id: 'trt-llm',
@@ -105,6 +121,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'native',
     prefillPeak: 'fp16-tensor',
     fp8Tensor: true,
+    fp16Accumulate: false,
   },
   webllm: {
     id: 'webllm',
@@ -112,6 +129,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'browser',
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
+    fp16Accumulate: false,
   },
   'llama.cpp-webgpu': {
     id: 'llama.cpp-webgpu',
@@ -119,6 +137,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'browser',
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
+    fp16Accumulate: false,
   },
   native: {
     id: 'native',
@@ -126,6 +145,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'native',
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
+    fp16Accumulate: true,
   },
   browser: {
     id: 'browser',
@@ -133,6 +153,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     engineClass: 'browser',
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
+    fp16Accumulate: false,
   },
 };
 

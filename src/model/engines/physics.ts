@@ -28,6 +28,13 @@ export interface ProfileParams {
   eta: number;
   /** Fixed cost per layer per forward pass, ms (c): launches, syncs, small ops. */
   cLayerMs: number;
+  /**
+   * Decode time per GB streamed on top of the bandwidth term, ms (g): the rate at which the
+   * engine's kernels consume weights, which does not grow with the GPU's bandwidth. llama.cpp's
+   * CUDA decode reaches 0.8-0.9 of 400-1000 GB/s GDDR parts but 0.45-0.55 of 2 TB/s A100 / H100
+   * (data/calibration/llamacpp-cuda-threads.csv); 0 where the data shows no such ceiling.
+   */
+  consumeMsPerGB: number;
   /** Fixed cost per decoded token, ms (t): submit, readback, sampling. 0 for native engines. */
   tokenMs: number;
   /**
@@ -58,9 +65,14 @@ export interface GpuRates {
   fp32Tflops?: number | undefined;
   /** Dense FP8 tensor rate, where the GPU has one. */
   fp8Tflops?: number | undefined;
+  /**
+   * Dense FP16 tensor rate with FP16 accumulate, where the part runs it faster than with FP32
+   * accumulate (GeForce: twice); undefined where the two are the same.
+   */
+  fp16AccTflops?: number | undefined;
 }
 
-export type PeakKind = 'fp16-tensor' | 'fp8-tensor' | 'fp32-shader';
+export type PeakKind = 'fp16-tensor' | 'fp16-acc-tensor' | 'fp8-tensor' | 'fp32-shader';
 
 export class MissingRateError extends Error {
   constructor(readonly kind: PeakKind) {
@@ -84,6 +96,13 @@ export function prefillPeak(
   }
   if (info.fp8Tensor && layout.format.toLowerCase() === 'fp8' && gpu.fp8Tflops !== undefined) {
     return { tflops: gpu.fp8Tflops, kind: 'fp8-tensor' };
+  }
+  if (
+    info.fp16Accumulate &&
+    gpu.fp16AccTflops !== undefined &&
+    gpu.fp16AccTflops > gpu.fp16Tflops
+  ) {
+    return { tflops: gpu.fp16AccTflops, kind: 'fp16-acc-tensor' };
   }
   return { tflops: gpu.fp16Tflops, kind: 'fp16-tensor' };
 }
@@ -115,6 +134,8 @@ const computeMs = (flops: number, tflops: number) => flops / (tflops * 1e9);
 export interface DecodeTerms {
   /** Weights + KV of every sequence, per GPU, at 100 % of bandwidth. */
   streamMs: number;
+  /** The same bytes, GB (1e9 B). */
+  streamGB: number;
   /** Linear-layer FLOPs of the batch per GPU at 100 % of the prefill peak. */
   computeMs: number;
   /** Attention FLOPs of the batch at its context, per GPU, at 100 % of the prefill peak. */
@@ -131,6 +152,7 @@ export function decodeTerms(s: Situation): DecodeTerms {
   const flops = linearFlopsPerToken(s.model) + attn;
   return {
     streamMs: streamMs(bytes / s.tp, s.bandwidthGBps),
+    streamGB: bytes / s.tp / 1e9,
     computeMs: computeMs((s.batch * flops) / s.tp, s.peakTflops),
     attnMs: computeMs((s.batch * attn) / s.tp, s.peakTflops),
     layers: s.model.layers,
@@ -141,7 +163,7 @@ export function decodeTerms(s: Situation): DecodeTerms {
 export function decodeMs(p: ProfileParams, s: Situation): number {
   const t = decodeTerms(s);
   return (
-    Math.max(t.streamMs / p.eta, t.computeMs / p.eps) +
+    Math.max(t.streamMs / p.eta + p.consumeMsPerGB * t.streamGB, t.computeMs / p.eps) +
     p.attnFactor * t.attnMs +
     p.cLayerMs * t.layers +
     p.tokenMs +

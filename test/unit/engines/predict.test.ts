@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { noteText } from '../../../src/cli/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
 import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/chapter';
+import { buildProfile } from '../../../src/model/engines/calibrate';
+import { calibrationRows } from '../../../src/model/engines/data';
 import { findEngine, getEngine, UnknownEngineError } from '../../../src/model/engines/ids';
 import { weightLayout } from '../../../src/model/engines/layout';
 import { engineProfile, predictEngine } from '../../../src/model/engines/predict';
@@ -84,7 +86,10 @@ describe('profiles differ by engine and vendor, from the data', () => {
     const vulkanIntel = engineProfile('llama.cpp-vulkan', 'intel');
     expect(vulkanIntel.decode.basis).not.toBe('engine-vendor');
     expect(vulkanIntel.decode.codes).toContain('pooled-other-vendors');
-    expect(engineProfile('vllm', 'intel').decode.codes).toContain('no-rows-for-engine');
+    // vLLM has one row (RTX 4090); without it the engine has none, and says so.
+    const noVllm = calibrationRows().filter((r) => r.engine !== 'vllm');
+    expect(buildProfile('vllm', 'intel', noVllm).decode.codes).toContain('no-rows-for-engine');
+    expect(engineProfile('vllm', 'intel').decode.codes).not.toContain('no-rows-for-engine');
     const own = engineProfile('llama.cpp-cuda', 'nvidia').decode.interval;
     const w = (i: { low: number; high: number }) => i.high / i.low;
     expect(w(engineProfile('vllm', 'nvidia').decode.interval)).toBeGreaterThanOrEqual(
@@ -164,11 +169,12 @@ describe('predictEngine', () => {
     expect(p.fits).toBe(true);
     expect(p.needGB).toBeLessThan(20);
     // Each GPU streams 1/8 of 141 GB (8.7 ms at 2039 GB/s); with the fitted NVIDIA η, c and 160
-    // NVLink all-reduces this is ~15 ms (15.2 since the llama.cpp CUDA/Vulkan thread rows). The chapter's 80–120 ms is not reproduced: it lies far
+    // NVLink all-reduces this is ~16 ms (16.1 with the 2024 A100 / H100 llama.cpp rows in the NVIDIA
+    // pool vLLM borrows). The chapter's 80–120 ms is not reproduced: it lies far
     // above every public measurement here (2×H100 TP2 decodes 70B FP8 at 18.6 ms, each GPU
     // reading 35 GB), so the prediction is pinned and shown beside the chapter's row, not fitted.
     const d = p.decodeMs;
-    expect(d?.expected).toBeCloseTo(15.2, 0);
+    expect(d?.expected).toBeCloseTo(16.1, 0);
     expect(d?.high ?? Number.POSITIVE_INFINITY).toBeLessThan(
       CHAPTER_A100X8_LLAMA_70B.itlBatch1Ms.min,
     );

@@ -175,7 +175,7 @@ describe('prefill runs at the rate the engine and format use', () => {
     });
   });
 
-  it('an engine × vendor without rows says so, and its range is at least the generic engine’s', () => {
+  it('an engine × vendor without its own pool says so, and its range is at least the generic engine’s', () => {
     const own = predictSpec(getGpu('rtx-4090'), 'llama.cpp-cuda', llama8, fp16);
     const none = predictSpec(getGpu('rtx-4090'), 'vllm', llama8, fp16);
     const generic = predictSpec(getGpu('rtx-4090'), 'native', llama8, fp16);
@@ -188,9 +188,9 @@ describe('prefill runs at the rate the engine and format use', () => {
         code: 'pooled-class-vendor',
       }),
     );
-    expect(none.assumptions).toContainEqual(
-      expect.objectContaining({ id: 'engine-range', metric: 'decode', code: 'no-rows-for-engine' }),
-    );
+    // vLLM's one row (RTX 4090) is too few for a pool of its own (test/unit/engines/predict.test.ts
+    // covers an engine with none).
+    expect(none.engine?.decode.n).toBe(1);
     expect(none.engine).toMatchObject({ id: 'vllm', engineClass: 'native', vendor: 'nvidia' });
     expect(own.engine?.decode.n).toBeGreaterThan(0);
   });

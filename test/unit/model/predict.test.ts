@@ -55,10 +55,11 @@ describe('spec mode: A100-80G, Llama 3 8B FP16', () => {
     expect(p.prefill.bound).toBe('compute');
   });
 
-  it('expects ~10.4 ms/token from the native engine profile, below the chapter’s 22–30 ms', () => {
+  it('expects ~12.2 ms/token from the native engine profile, below the chapter’s 22–30 ms', () => {
     const itl = p.decode.msPerToken;
-    expect(itl.expected).toBeGreaterThan(9.5);
-    expect(itl.expected).toBeLessThan(11.5);
+    // The generic profile's A100 rows (llama.cpp) reach about half of HBM's bandwidth.
+    expect(itl.expected).toBeGreaterThan(11.5);
+    expect(itl.expected).toBeLessThan(13);
     expect(itl.low).toBeLessThan(itl.expected);
     expect(itl.high).toBeGreaterThan(itl.expected);
     // Holds the cited vLLM single-stream measurement scaled to the 80 GB part (~10–12 ms).
@@ -131,9 +132,14 @@ describe('latency–throughput and context', () => {
     // The curve stops at Llama 3 8B's context limit (8192).
     expect(p.itlVsContext.map((x) => x.context)).toEqual([512, 2048, 8192]);
     for (let i = 1; i < itl.length; i++) expect(itl[i]).toBeGreaterThan(itl[i - 1] ?? 0);
-    // 8k context adds 1 GB of KV reads per token: ~0.6 ms at 2039 GB/s × the fitted η.
-    const eta = engineProfile('native', 'nvidia').params.eta;
-    expect((itl[2] ?? 0) - (itl[0] ?? 0)).toBeCloseTo(((8192 - 512) * 131072) / (2039e6 * eta), 2);
+    // 8k context adds 1 GB of KV reads per token: ~0.6 ms at 2039 GB/s × the fitted η, plus the
+    // fitted g per GB streamed.
+    const { eta, consumeMsPerGB } = engineProfile('native', 'nvidia').params;
+    const kvBytes = (8192 - 512) * 131072;
+    expect((itl[2] ?? 0) - (itl[0] ?? 0)).toBeCloseTo(
+      kvBytes / (2039e6 * eta) + (consumeMsPerGB * kvBytes) / 1e9,
+      2,
+    );
   });
 
   it('a batch prediction reports ITL(B) and the system rate', () => {

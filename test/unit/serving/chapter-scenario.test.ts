@@ -15,15 +15,16 @@ describe('the chapter’s A100 scenario under load', () => {
   const [r16, r64] = rows;
   if (r16 === undefined || r64 === undefined) throw new Error('two rows expected');
 
-  it('reaches the chapter’s throughput with 16 and 64 users (passes it with 16, and by 1.5 % with 64)', () => {
+  it('reaches the chapter’s throughput with 16 and 64 users (inside its ranges)', () => {
     expect(rows.map((r) => r.users)).toEqual([16, 64]);
-    expect(r16.throughput).toBe('above');
-    // 1,827 tok/s: the native NVIDIA profile fitted with the llama.cpp CUDA/Vulkan thread rows.
-    expect(r64.throughput).toBe('above');
-    expect(r16.outputTokensPerS).toBeGreaterThan(910);
-    expect(r16.outputTokensPerS).toBeLessThan(1000);
-    expect(r64.outputTokensPerS).toBeGreaterThan(1750);
-    expect(r64.outputTokensPerS).toBeLessThan(1850);
+    // The native NVIDIA profile, fitted with the A100 / H100 llama.cpp rows (which reach about
+    // half of HBM's bandwidth): about 710 and 1,260 tok/s.
+    expect(r16.throughput).toBe('within');
+    expect(r64.throughput).toBe('within');
+    expect(r16.outputTokensPerS).toBeGreaterThan(680);
+    expect(r16.outputTokensPerS).toBeLessThan(750);
+    expect(r64.outputTokensPerS).toBeGreaterThan(1210);
+    expect(r64.outputTokensPerS).toBeLessThan(1300);
     expect(r16.result.scheduler).toBe('continuous');
     expect(r64.result.counts).toEqual({
       arrived: 2000,
@@ -33,31 +34,45 @@ describe('the chapter’s A100 scenario under load', () => {
     });
   });
 
-  it('at a shorter mean ITL than the chapter’s, as the gap sentence says', () => {
+  it('at a mean ITL no longer than the chapter’s, as the gap sentence says', () => {
     expect(r16.itl).toBe('below');
-    expect(r64.itl).toBe('below');
-    expect(r16.itlMeanMs).toBeGreaterThan(15);
-    expect(r16.itlMeanMs).toBeLessThan(17);
-    expect(r64.itlMeanMs).toBeGreaterThan(31);
-    expect(r64.itlMeanMs).toBeLessThan(34);
-    // The plain decode step (the median gap) is the native engine profile's ~10–11 ms.
-    expect(r16.result.itlMs.p50).toBeLessThan(12);
+    expect(r64.itl).toBe('within');
+    expect(r16.itlMeanMs).toBeGreaterThan(19);
+    expect(r16.itlMeanMs).toBeLessThan(22);
+    expect(r64.itlMeanMs).toBeGreaterThan(45);
+    expect(r64.itlMeanMs).toBeLessThan(50);
+    // The plain decode step (the median gap) is the native engine profile's ~12–13 ms.
+    expect(r16.result.itlMs.p50).toBeLessThan(14);
     const gap = chapterServingGap(rows);
-    expect(gap.decodeMsBatch1).toBeGreaterThan(10);
+    expect(gap.decodeMsBatch1).toBeGreaterThan(11.5);
     expect(gap.decodeMsBatch1).toBeLessThan(gap.chapterSingleItlMs.min);
-    expect(gap.rows.map((r) => r.throughput)).toEqual(['above', 'above']);
+    expect(gap.rows.map((r) => r.throughput)).toEqual(['within', 'within']);
+    expect(gap.itlVsChapter).toBe('no-longer');
     const sentence = chapterGapText(gap);
     expect(sentence).toMatch(
-      /passes it with 16 and 64 users \(about 950 tok\/s with 16 users, above its 600–900, and 1,800 with 64, above its 1,200–1,800\)/,
+      /reaches the chapter’s throughput \(about 710 tok\/s with 16 users and 1,300 with 64\)/,
     );
-    expect(sentence).toMatch(/about 16 and 32 ms against 28–45 and 40–70/);
-    expect(sentence).toMatch(/native engine profile’s 10\.\d ms at batch 1 .*single-user 22–30 ms/);
+    expect(sentence).toMatch(
+      /a mean ITL no longer than the chapter’s \(about 21 and 47 ms against 28–45 and 40–70\)/,
+    );
+    expect(sentence).toMatch(/native engine profile’s 12\.\d ms at batch 1 .*single-user 22–30 ms/);
+  });
+
+  it('words the mean ITL as the rows place it', () => {
+    const gap = chapterServingGap(rows);
+    const itl = (places: ('below' | 'within' | 'above')[]) =>
+      chapterServingGap(rows.map((r, i) => ({ ...r, itl: places[i] ?? r.itl }))).itlVsChapter;
+    expect(itl(['below', 'below'])).toBe('shorter');
+    expect(itl(['below', 'within'])).toBe('no-longer');
+    expect(itl(['within', 'above'])).toBe('longer');
+    expect(chapterGapText({ ...gap, itlVsChapter: 'shorter' })).toMatch(/at a shorter mean ITL/);
+    expect(chapterGapText({ ...gap, itlVsChapter: 'longer' })).toMatch(/partly above/);
   });
 
   it('queues only its first wave with 64 closed-loop users, unlike the chapter’s 1–5 s TTFT', () => {
     const q = r64.result.queueWaitMs;
     expect(q.p95).toBe(0);
-    expect(q.max).toBeGreaterThan(1000); // the first wave: 64 prompts, 16 per 8,192-token step
+    expect(q.max).toBeGreaterThan(1500); // the first wave: 64 prompts, 16 per 8,192-token step
     expect(q.max).toBeLessThan(2500);
     expect(r64.result.ttftMs.p95).toBeLessThan(1000);
     const ttft = chapterServingTtft(rows);
