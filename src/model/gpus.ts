@@ -19,7 +19,7 @@ export const GPU_GROUPS: readonly { vendor: Vendor; gpus: readonly GpuSpec[] }[]
 ).filter((g) => g.gpus.length > 0);
 
 /** Aliases written by hand: short names people use that no rule below produces. */
-const NAMED_ALIASES: Readonly<Record<string, string>> = {
+export const GPU_NAMED_ALIASES: Readonly<Record<string, string>> = {
   a100: 'a100-80g-sxm',
   'a100-80g': 'a100-80g-sxm',
   'a100-40g-sxm': 'a100-40g',
@@ -60,9 +60,9 @@ function buildAliases(): Record<string, string> {
     for (const f of shortForms(g.id)) claims.set(f, (claims.get(f) ?? new Set()).add(g.id));
   }
   const derived = [...claims]
-    .filter(([form, owners]) => owners.size === 1 && !ids.has(form) && !(form in NAMED_ALIASES))
+    .filter(([form, owners]) => owners.size === 1 && !ids.has(form) && !(form in GPU_NAMED_ALIASES))
     .map(([form, owners]) => [form, [...owners][0] as string] as const);
-  return { ...NAMED_ALIASES, ...Object.fromEntries(derived) };
+  return { ...GPU_NAMED_ALIASES, ...Object.fromEntries(derived) };
 }
 
 export const GPU_ALIASES: Readonly<Record<string, string>> = buildAliases();
