@@ -12,7 +12,13 @@ import { GPU_GROUPS, GPUS } from '../../src/model/gpus';
 import { latencySection } from '../../src/ui/latency';
 import { memorySection } from '../../src/ui/memory';
 import { PageController } from '../../src/ui/page';
-import { clampInput, LIMITS, predictionsSection, TABLE_MODELS } from '../../src/ui/predictions';
+import {
+  clampInput,
+  DEFAULT_SPEC_GPU,
+  LIMITS,
+  predictionsSection,
+  TABLE_MODELS,
+} from '../../src/ui/predictions';
 import { rooflineSection } from '../../src/ui/roofline-chart';
 import type { ScreenOrigin, Section } from '../../src/ui/section';
 import { trustCalibrationSection } from '../../src/ui/trust-calibration';
@@ -86,8 +92,11 @@ describe('page sections', () => {
     expect(groups('#pred-source')).toEqual(vendors);
     expect(ids('#pred-source')).toEqual(GPU_GROUPS.flatMap((g) => g.gpus.map((x) => x.id)));
     expect(ids('#pred-source').length).toBe(GPUS.length);
-    // The default stays the chapter's A100, the first NVIDIA entry.
-    expect($<HTMLSelectElement>('#pred-source').value).toBe('a100-80g-sxm');
+    // The default datasheet stays the page's (DEFAULT_SPEC_GPU), inside its vendor's group.
+    expect($<HTMLSelectElement>('#pred-source').value).toBe(DEFAULT_SPEC_GPU);
+    expect(
+      $<HTMLSelectElement>('#pred-source').selectedOptions[0]?.parentElement?.getAttribute('label'),
+    ).toBe('NVIDIA');
     const amd = document.querySelector<HTMLOptGroupElement>('#pred-source optgroup[label="AMD"]');
     expect([...(amd?.querySelectorAll('option') ?? [])].map((o) => o.value)).toContain(
       'rx-7900-xtx',
