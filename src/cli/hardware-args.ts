@@ -8,7 +8,7 @@
 import { errorMessage } from '../core/error-message';
 import { FORMAT_PRESETS } from '../core/format-presets';
 import { FORMATS, resolveFormat, type WeightFormat } from '../core/formats';
-import { GPU_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
+import { GPU_NAMED_ALIASES, type GpuSpec, getGpu } from '../model/gpus';
 import type { KvBits } from '../model/kv-format';
 import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm';
 import { type FlagSpecs, type ParsedFlags, UsageError } from './flags';
@@ -138,7 +138,7 @@ function parseSource(values: HardwareFlags, c: Checks, verb: string): PredictSou
     );
   }
   if (gpu !== undefined)
-    return { kind: 'gpu', gpu: c.resolve('--gpu', () => getGpu(gpu), GPU_ALIASES) };
+    return { kind: 'gpu', gpu: c.resolve('--gpu', () => getGpu(gpu), GPU_NAMED_ALIASES) };
   if (from !== undefined) return { kind: 'results', path: from };
   if (bw === undefined || tflops === undefined) {
     throw c.usageError('--bandwidth-gbps and --tflops go together: give both.');

@@ -45,9 +45,12 @@ reports P50/P95/P99 of TTFT, ITL and E2E, throughput, and goodput per SLA of the
   --model ID            llama-3-8b, llama-3-70b, llama-3.2-1b, … (a bad id lists them all)
   --weights FORMAT      ${WEIGHTS_CHOICES}
   --bits-per-weight X   override the bits per weight, scales included
-  --gpu ID              a reference GPU's datasheet: a100, h100-sxm, rtx-4090, m3-max, …
+  --gpu ID              a reference GPU's datasheet: a100, h100-sxm, rtx-4090, rx-7900-xtx,
+                        arc-b580, m3-max, … (a bad id lists them all; an id also works
+                        without its rtx-/rx-/arc- prefix or dashes: 4070, 7900xtx, b580)
   --bandwidth-gbps B    your own datasheet: peak memory bandwidth in GB/s …
-  --tflops T            … and peak dense FP16 TFLOP/s
+  --tflops T            … and peak dense FP16 TFLOP/s (tensor, FP32 accumulate; a GeForce
+                        --gpu also knows its FP16-accumulate rate, which llama.cpp prefill uses)
   --from RESULTS.json   a results document: step times from the kernels as measured
 ${ENGINE_USAGE}
   --rate λ              Poisson arrivals, requests per second

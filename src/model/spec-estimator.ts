@@ -45,6 +45,8 @@ export interface SpecHardware {
   fp32Tflops?: number;
   /** Dense FP8 tensor rate, where the GPU has one. */
   fp8Tflops?: number;
+  /** FP16-accumulate tensor rate where it is above fp16Tflops (GeForce), TFLOP/s. */
+  fp16AccTflops?: number;
   /** VRAM label, GB (read as GiB). */
   memoryGB?: number;
 }

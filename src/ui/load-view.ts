@@ -2,9 +2,9 @@
 // queue strip, the tables and the notes. Words are set by relabel() (and again on a language
 // change); every element the section updates is returned by name.
 
-import { GPUS } from '../model/gpus';
 import { emptyTable, make, setOptions } from './dom';
 import { fillEngines } from './engine-controls';
+import { fillGpuPicker } from './gpu-picker';
 import { t } from './i18n';
 import { SCHEDULER_KINDS } from './load-settings';
 
@@ -152,10 +152,7 @@ export function relabel(v: LoadView): void {
     const el = v.labels[i];
     if (el) el.textContent = w;
   });
-  setOptions(v.source, [
-    { value: 'measured', label: m.measuredSource },
-    ...GPUS.map((g) => ({ value: g.id, label: g.name })),
-  ]);
+  fillGpuPicker(v.source, { lead: [{ value: 'measured', label: m.measuredSource }] });
   fillEngines(v.engine);
   setOptions(
     v.scheduler,

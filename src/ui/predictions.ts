@@ -10,7 +10,7 @@ import { FORMAT_PRESETS } from '../core/format-presets';
 import { MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
 import { PERCEPTION, SLAS } from '../model/chapter';
-import { GPUS, getGpu } from '../model/gpus';
+import { getGpu } from '../model/gpus';
 import { getModel, type ModelConfig } from '../model/llm';
 import type { RooflineNote } from '../model/notes';
 import {
@@ -24,6 +24,7 @@ import { fitRoofline } from '../model/roofline';
 import { element, make, setOptions, td, th } from './dom';
 import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
+import { fillGpuPicker } from './gpu-picker';
 import { t } from './i18n';
 import { fmt, fmtAsGiven, fmtFixed, fmtInt, fmtLabelGB } from './i18n/numbers';
 import { type ModelInput, setupModelInput } from './model-input';
@@ -262,11 +263,11 @@ function fillSources(ui: Controls, shown: Shown, preferred?: string): void {
           },
         ]
       : [];
-  const specOptions = GPUS.map((g) => ({
-    value: g.id,
-    label: m.datasheetOption({ gpu: g.name }),
-  }));
-  setOptions(ui.source, [...measured, ...specOptions], preferred);
+  fillGpuPicker(ui.source, {
+    lead: measured,
+    label: (g) => m.datasheetOption({ gpu: g.name }),
+    preferred,
+  });
 }
 
 type Clamped = { raw: string; limit: (typeof LIMITS)[LimitKey]; fallback: number | undefined };

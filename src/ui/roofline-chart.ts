@@ -5,11 +5,12 @@
 
 import { FORMAT_IDS } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
-import { GPUS, type GpuSpec, getGpu } from '../model/gpus';
+import { type GpuSpec, getGpu } from '../model/gpus';
 import { fitRoofline, type Roofline } from '../model/roofline';
 import { Chart } from './chartjs';
-import { element, setOptions } from './dom';
+import { element } from './dom';
 import { shapeText } from './format';
+import { fillGpuPicker } from './gpu-picker';
 import { t } from './i18n';
 import { fmt, fmtAsGiven, fmtInt, fmtPercent } from './i18n/numbers';
 import type { Section } from './section';
@@ -297,10 +298,10 @@ export function setupRoofline(): RooflineView {
   const refSelect = element<HTMLSelectElement>('roofline-ref');
   const summary = element<HTMLParagraphElement>('roofline-summary');
   const fillRefSelect = () =>
-    setOptions(refSelect, [
-      { value: '', label: t().common.none },
-      ...GPUS.filter((g) => g.id !== 'a100-80g-sxm').map((g) => ({ value: g.id, label: g.name })),
-    ]);
+    fillGpuPicker(refSelect, {
+      lead: [{ value: '', label: t().common.none }],
+      exclude: ['a100-80g-sxm'],
+    });
   fillRefSelect();
   let doc: ResultsDocument | null = null;
   let comparison: ResultsDocument | null = null;

@@ -8,10 +8,17 @@ import { FORMAT_PRESETS } from '../../src/core/format-presets';
 import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import type { ResultsDocument } from '../../src/core/results';
 import { ENGINE_IDS } from '../../src/model/engines/ids';
+import { GPU_GROUPS, GPUS } from '../../src/model/gpus';
 import { latencySection } from '../../src/ui/latency';
 import { memorySection } from '../../src/ui/memory';
 import { PageController } from '../../src/ui/page';
-import { clampInput, LIMITS, predictionsSection, TABLE_MODELS } from '../../src/ui/predictions';
+import {
+  clampInput,
+  DEFAULT_SPEC_GPU,
+  LIMITS,
+  predictionsSection,
+  TABLE_MODELS,
+} from '../../src/ui/predictions';
 import { rooflineSection } from '../../src/ui/roofline-chart';
 import type { ScreenOrigin, Section } from '../../src/ui/section';
 import { trustCalibrationSection } from '../../src/ui/trust-calibration';
@@ -72,6 +79,36 @@ describe('page sections', () => {
     expect(clampInput('99999', LIMITS.batch, 1).message).toMatch(/outside 1–256: using 256/);
     expect(clampInput('2.5', LIMITS.output, 256)).toMatchObject({ value: 3 });
     expect(clampInput('abc', LIMITS.prompt, 512).message).toMatch(/not a number: using 512/);
+  });
+
+  it('offers every catalogue GPU in the pickers, one optgroup per vendor', () => {
+    const vendors = ['NVIDIA', 'AMD', 'Apple', 'Intel'];
+    const groups = (sel: string) =>
+      [...document.querySelectorAll<HTMLOptGroupElement>(`${sel} optgroup`)].map((g) => g.label);
+    const ids = (sel: string) =>
+      [...document.querySelectorAll<HTMLOptionElement>(`${sel} optgroup option`)].map(
+        (o) => o.value,
+      );
+    expect(groups('#pred-source')).toEqual(vendors);
+    expect(ids('#pred-source')).toEqual(GPU_GROUPS.flatMap((g) => g.gpus.map((x) => x.id)));
+    expect(ids('#pred-source').length).toBe(GPUS.length);
+    // The default datasheet stays the page's (DEFAULT_SPEC_GPU), inside its vendor's group.
+    expect($<HTMLSelectElement>('#pred-source').value).toBe(DEFAULT_SPEC_GPU);
+    expect(
+      $<HTMLSelectElement>('#pred-source').selectedOptions[0]?.parentElement?.getAttribute('label'),
+    ).toBe('NVIDIA');
+    const amd = document.querySelector<HTMLOptGroupElement>('#pred-source optgroup[label="AMD"]');
+    expect([...(amd?.querySelectorAll('option') ?? [])].map((o) => o.value)).toContain(
+      'rx-7900-xtx',
+    );
+    // The roofline's second reference: "none" first and selected, the A100 left out (it has its own
+    // checkbox), so the chart draws at most two reference GPUs.
+    const ref = $<HTMLSelectElement>('#roofline-ref');
+    expect(ref.options[0]?.value).toBe('');
+    expect(ref.value).toBe('');
+    expect(groups('#roofline-ref')).toEqual(vendors);
+    expect(ids('#roofline-ref')).not.toContain('a100-80g-sxm');
+    expect(ids('#roofline-ref').length).toBe(GPUS.length - 1);
   });
 
   it('predicts in spec mode with no document, and draws the reference roofline', () => {

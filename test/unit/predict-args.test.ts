@@ -145,8 +145,10 @@ describe('predict flags: every error says what is wrong', () => {
   it('a bad --gpu lists the choices and aliases', () => {
     const msg = usageError([...base, '--gpu', 'bogus']);
     expect(msg).toMatch(
-      /^--gpu: Unknown GPU "bogus"; choose one of a100-80g-sxm, a100-40g, h100-sxm, h200, rtx-4090, rtx-3090, m1,/,
+      /^--gpu: Unknown GPU "bogus"; choose one of a100-80g-sxm, a100-40g, h100-sxm, h200, rtx-4090, rtx-3090, rtx-2060,/,
     );
+    // Every vendor's GPUs are listed, NVIDIA's first and Apple's last.
+    expect(msg).toMatch(/, rx-7900-xtx, .*, arc-b580, .*, m1, .*, m4-max \(aliases/);
     expect(msg).toMatch(/\(aliases: .*\ba100, .*h100\b.*\)\.$/);
   });
 

@@ -6,6 +6,7 @@ import { buildProfile } from '../../../src/model/engines/calibrate';
 import { calibrationRows } from '../../../src/model/engines/data';
 import { findEngine, getEngine, UnknownEngineError } from '../../../src/model/engines/ids';
 import { weightLayout } from '../../../src/model/engines/layout';
+import { prefillPeak } from '../../../src/model/engines/physics';
 import { engineProfile, predictEngine } from '../../../src/model/engines/predict';
 import { getGpu } from '../../../src/model/gpus';
 import { getModel } from '../../../src/model/llm';
@@ -97,6 +98,27 @@ describe('profiles differ by engine and vendor, from the data', () => {
     );
     expect(own.low).toBeLessThanOrEqual(1);
     expect(own.high).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('prefill rate', () => {
+  const llama8 = getModel('llama-3-8b');
+  const q4 = weightLayout(llama8, 'q4_k_m');
+  it('llama.cpp on a GeForce part runs at the FP16-accumulate rate; vLLM and pro parts do not', () => {
+    const geforce = getGpu('rtx-4090');
+    expect(prefillPeak('llama.cpp-cuda', geforce, q4)).toEqual({
+      tflops: 330.3,
+      kind: 'fp16-acc-tensor',
+    });
+    expect(prefillPeak('vllm', geforce, q4)).toEqual({ tflops: 165.2, kind: 'fp16-tensor' });
+    expect(prefillPeak('llama.cpp-cuda', getGpu('a100'), q4)).toEqual({
+      tflops: 312,
+      kind: 'fp16-tensor',
+    });
+    const rows = calibrationRows();
+    const row = (label: string) => rows.find((r) => r.gpuLabel === label);
+    expect(row('RTX 4090')?.fp16AccTflops).toBeCloseTo(330.4, 1);
+    expect(row('RTX 6000 Ada')?.fp16AccTflops).toBeUndefined();
   });
 });
 
