@@ -169,6 +169,11 @@ export function noteText(n: Note): string {
 function engineProfileWords(n: Extract<Note, { id: 'engine-profile' }>): string {
   const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
   const decode = [`${pct(n.eta)} of bandwidth`, `${n.cLayerMs.toFixed(3)} ms per layer`];
+  if (n.consumeMsPerGB > 0) {
+    decode.push(
+      `${n.consumeMsPerGB.toFixed(2)} ms per GB streamed (its kernels' own ceiling, about ${(1000 / n.consumeMsPerGB).toFixed(0)} GB/s)`,
+    );
+  }
   if (n.tokenMs > 0) decode.push(`${n.tokenMs.toFixed(1)} ms per token`);
   if (n.attnFactor > 0) {
     decode.push(`decode attention at ${n.attnFactor.toFixed(0)}× its FLOPs' time at peak`);

@@ -67,8 +67,8 @@ export type Note =
       peak: PeakKind;
     }
   /**
-   * The fitted profile (engines/physics.ts ProfileParams): η, c per layer, t per token, the decode
-   * attention factor k, ε, the unpacking factors u of one-scale blocks and of k-quants, F, and its
+   * The fitted profile (engines/physics.ts ProfileParams): η, c per layer, g per GB streamed, t per
+   * token, the decode attention factor k, ε, the unpacking factors u of one-scale blocks and of k-quants, F, and its
    * central `level` residual interval. t, k and the u are 0 for native engines.
    */
   | {
@@ -77,6 +77,7 @@ export type Note =
       vendor: Vendor;
       eta: number;
       cLayerMs: number;
+      consumeMsPerGB: number;
       tokenMs: number;
       attnFactor: number;
       eps: number;

@@ -123,6 +123,7 @@ export function specEstimator(
       vendor: hw.vendor,
       eta: p.eta,
       cLayerMs: p.cLayerMs,
+      consumeMsPerGB: p.consumeMsPerGB,
       tokenMs: p.tokenMs,
       attnFactor: p.attnFactor,
       eps: p.eps,

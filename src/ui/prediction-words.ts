@@ -63,6 +63,14 @@ function profileWords(r: PredictReport): string[] {
       fixedMs: fmtInt(n.fixedMs),
     }),
   ];
+  if (n.consumeMsPerGB > 0) {
+    out.push(
+      m.engineProfileCeiling({
+        msPerGB: fmtFixed(n.consumeMsPerGB, 2),
+        ceilingGBps: fmtInt(1000 / n.consumeMsPerGB),
+      }),
+    );
+  }
   if (n.tokenMs > 0 || n.attnFactor > 0 || n.blockUnpack > 0 || n.kQuantUnpack > 0) {
     out.push(
       m.engineProfileBrowser({

@@ -202,8 +202,12 @@ describe('page sections', () => {
     expect($('#pred-source-note').textContent).toMatch(
       /llama\.cpp-cuda's profile: \d+% of the datasheet bandwidth and [\d.]+ ms per layer/,
     );
+    expect($('#pred-source-note').textContent).toMatch(
+      /Its kernels also spend [\d.]+ ms per GB of weights and cache read, whatever the GPU: a ceiling near [\d,]+ GB\/s/,
+    );
     expect($('#pred-source-note').textContent).not.toMatch(/In a browser/);
     change('#pred-engine', 'llama.cpp-webgpu');
+    expect($('#pred-source-note').textContent).not.toMatch(/ms per GB of weights/);
     expect($('#pred-source-note').textContent).toMatch(
       /In a browser each token also costs [\d.]+ ms .*unpacks quantised weights in [\d.]+× \(one scale per block\) or [\d.]+× \(k-quants\)/,
     );

@@ -239,7 +239,15 @@ describe('the engine-profile note carries every fitted term', () => {
     const n = profileNote('llama.cpp-cuda', 'nvidia');
     expect([n.tokenMs, n.attnFactor, n.blockUnpack, n.kQuantUnpack]).toEqual([0, 0, 0, 0]);
     const words = noteText(n);
-    expect(words).toMatch(/ms per layer; prefill at/);
     expect(words).not.toMatch(/per token|unpacking/);
+    // llama.cpp's own rows carry the per-GB ceiling; vLLM, fitted on other engines' rows, does not.
+    expect(n.consumeMsPerGB).toBe(engineProfile('llama.cpp-cuda', 'nvidia').params.consumeMsPerGB);
+    expect(n.consumeMsPerGB).toBeGreaterThan(0);
+    expect(words).toMatch(
+      /ms per layer, [\d.]+ ms per GB streamed \(its kernels' own ceiling, about \d+ GB\/s\); prefill at/,
+    );
+    const vllm = profileNote('vllm', 'nvidia');
+    expect(vllm.consumeMsPerGB).toBe(0);
+    expect(noteText(vllm)).toMatch(/ms per layer; prefill at/);
   });
 });

@@ -109,6 +109,9 @@ export const predictions = {
     fixedMs: string;
   }) =>
     `${p.engine}'s profile: ${p.eta} of the datasheet bandwidth and ${p.layerMs} ms per layer; prefill at ${p.eps} of the peak plus ${p.fixedMs} ms per prompt.`,
+  /** The per-GB term (model/engines/physics.ts consumeMsPerGB), where it is not 0. */
+  engineProfileCeiling: (p: { msPerGB: string; ceilingGBps: string }) =>
+    `Its kernels also spend ${p.msPerGB} ms per GB of weights and cache read, whatever the GPU: a ceiling near ${p.ceilingGBps} GB/s that fast HBM parts run into.`,
   /** Browser engines' further terms (0 for native engines, which omit this sentence). */
   engineProfileBrowser: (p: { tokenMs: string; attn: string; block: string; kQuant: string }) =>
     `In a browser each token also costs ${p.tokenMs} ms (submit, read back, sample), decode attention takes ${p.attn}× its FLOPs' time at peak, and prefill unpacks quantised weights in ${p.block}× (one scale per block) or ${p.kQuant}× (k-quants) the time of their multiply-adds at peak.`,

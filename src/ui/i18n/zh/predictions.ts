@@ -77,6 +77,8 @@ export const predictions: typeof en = {
     `在拟合时未见过的 GPU 上对照公开实测：${p.engine} 的解码平均误差 ${p.mape}，${p.coverage} 落在区间内，区间宽度中位数为 ${p.width} 倍（n = ${p.n}）。`,
   engineProfile: (p) =>
     `${p.engine} 的参数：达到规格带宽的 ${p.eta}，每层 ${p.layerMs} ms；预填充达到峰值的 ${p.eps}，每个输入另加 ${p.fixedMs} ms。`,
+  engineProfileCeiling: (p) =>
+    `它的内核每读取 1 GB 权重和缓存还另需 ${p.msPerGB} ms，与 GPU 无关：相当于约 ${p.ceilingGBps} GB/s 的上限，高速 HBM 显卡会碰到它。`,
   engineProfileBrowser: (p) =>
     `在浏览器中，每个 token 另有 ${p.tokenMs} ms 固定开销（提交、回读、采样），解码注意力耗时为其 FLOPs 按峰值所需时间的 ${p.attn} 倍，预填充解包量化权重耗时为其乘加按峰值所需时间的 ${p.block} 倍（每块一个缩放）或 ${p.kQuant} 倍（k-quant）。`,
   calibrationNone: (p) => `没有 ${p.engine} 的公开实测可供对照：它的区间借自其他引擎，并已放宽。`,
