@@ -41,6 +41,16 @@ const LLAMA_2_7B_FILE = { kind: 'file', model: 'llama-2-7b' } as const;
  */
 const INT4_G128_BITS = 4 + 16 / 128 + 4 / 128;
 
+/**
+ * mlx_lm's default quantisation: affine, group size 64, one scale and one bias per group in the
+ * model's 16-bit type, every Linear and Embedding (lm_head and the token embedding included):
+ * 4 + 2 · 16 / 64 = 4.5 and 8 + 0.5 = 8.5 bits per weight (as src/model/engines/layout.ts).
+ */
+const MLX_4BIT_BITS = 4 + (2 * 16) / 64;
+const MLX_8BIT_BITS = 8 + (2 * 16) / 64;
+const MLX_QUANT_SOURCE =
+  'mlx_lm/utils.py quantize_model (group size 64, 4 bits by default) and mlx.core.quantize (one scale and one bias per group), https://github.com/ml-explore/mlx-lm';
+
 export const FORMAT_PRESETS: readonly FormatPreset[] = [
   {
     id: 'q4_k_m',
@@ -93,6 +103,26 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     bitsOf: { kind: 'body' },
     source:
       'AutoGPTQ QuantLinear: int4 weights, f16 scale and 4-bit zero point per 128 (https://github.com/AutoGPTQ/AutoGPTQ); body bits only, head and embedding FP16',
+  },
+  {
+    id: 'mlx-4bit',
+    aliases: ['mlx4', 'mlx-q4'],
+    description: 'MLX 4-bit, group size 64 (embedding and head quantised too)',
+    bitsPerWeight: MLX_4BIT_BITS,
+    kernel: 'int4',
+    layout: 'mlx-4bit',
+    bitsOf: { kind: 'body' },
+    source: MLX_QUANT_SOURCE,
+  },
+  {
+    id: 'mlx-8bit',
+    aliases: ['mlx8', 'mlx-q8'],
+    description: 'MLX 8-bit, group size 64 (embedding and head quantised too)',
+    bitsPerWeight: MLX_8BIT_BITS,
+    kernel: 'int8',
+    layout: 'mlx-8bit',
+    bitsOf: { kind: 'body' },
+    source: MLX_QUANT_SOURCE,
   },
   {
     id: 'fp8',

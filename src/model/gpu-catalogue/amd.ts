@@ -5,7 +5,9 @@
 //   RDNA3: fp16 = the dense FP16 WMMA rate, which equals the peak half precision AMD's product
 //     pages print (shaders × 2 dual-issue × 2 FMA × 2 packed × boost; RX 7900 XTX 122.8); fp32
 //     counts dual issue (61.4), as AMD does and as data/calibration's RX 7900 XT row (51.5) does.
-//   RDNA4: fp16 = the vector packed FP16 rate; RDNA4's WMMA rate was not found in a stored source.
+//   RDNA4: fp16 = the dense FP16 WMMA rate, twice the vector packed rate the database prints: half
+//     of AMD's dense INT8 rate (RX 9070 XT: 779 INT8 TOPS with sparsity → 389.5 dense → 194.7),
+//     the figure data/calibration's RX 9070 XT rows use (data/calibration/README.md).
 //   CDNA: fp16 = the dense FP16 matrix rate; fp32 = the vector FP32 rate.
 
 import { type GpuSpec, tenth } from '../gpu-spec';
@@ -30,7 +32,7 @@ interface RadeonRow {
 const ARCH_NOTE: Record<RadeonRow['arch'], string> = {
   rdna2: 'RDNA2 has no matrix units: FP16 is the packed ALU rate',
   rdna3: 'FP16 is the dense WMMA rate (= AMD’s peak half precision); FP32 counts dual issue',
-  rdna4: 'FP16 is the vector packed rate; RDNA4 WMMA may run faster (no stored source)',
+  rdna4: 'FP16 is the dense WMMA rate, twice the vector packed rate (half the dense INT8 rate)',
 };
 
 function radeon(r: RadeonRow): GpuSpec {
@@ -40,7 +42,7 @@ function radeon(r: RadeonRow): GpuSpec {
     name: r.name,
     vendor: 'amd',
     bandwidthGBps: r.bw,
-    fp16Tflops: r.fp16,
+    fp16Tflops: r.arch === 'rdna4' ? tenth(2 * r.fp16) : r.fp16,
     fp32Tflops: r.fp32,
     memoryGB: r.mem,
     source: TPU(r.slug),

@@ -136,6 +136,10 @@ describe('the output head and embedding keep their own bits', () => {
       bodyBits: 8,
       headBits: 16,
     });
+    // MLX quantises the head and the embedding too: 4.5 and 8.5 bits everywhere.
+    const mlx4 = formatLayout(llama8, resolveFormat('mlx-4bit'), 'mlx');
+    expect(mlx4).toMatchObject({ bodyBits: 4.5, headBits: 4.5, embeddingBits: 4.5 });
+    expect(resolveFormat('mlx8')).toMatchObject({ id: 'mlx-8bit', bitsPerWeight: 8.5 });
     // The head counts in what decode reads: Q4_0 with a Q6_K head reads more than 4.5 bits.
     const q40 = predictSpec(a100, 'llama.cpp-cuda', llama8, resolveFormat('int4'));
     const bits = layoutFileBits(

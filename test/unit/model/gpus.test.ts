@@ -136,6 +136,8 @@ describe('reference GPUs', () => {
     expect(getGpu('rtx-5070').bandwidthGBps).toBe(672);
     expect(getGpu('rtx-5090')).toMatchObject({ bandwidthGBps: 1792, fp16Tflops: 209.5 });
     expect(getGpu('rtx-6000-ada')).toMatchObject({ bandwidthGBps: 960, fp16Tflops: 364.2 });
+    // RDNA4: the WMMA rate, twice the vector rate (the CSV's RX 9070 XT: 194.6).
+    expect(getGpu('rx-9070-xt').fp16Tflops).toBeCloseTo(194.6, 0);
   });
 
   it('a bad id lists the choices', () => {
