@@ -28,7 +28,8 @@ export const ENGINE_USAGE = `  --fp32-tflops F       … and the FP32 shader TFL
                         needed with a browser engine)
   --vendor V            the datasheet GPU's vendor: ${VENDORS.join(', ')} (default: the engine's)
   --memory-gb M         the datasheet GPU's memory, GB as on its label (read as GiB)
-  --engine ID           the engine predicted for (default native): ${ENGINE_IDS.join(', ')}
+  --engine ID           the engine predicted for (default native): ${ENGINE_IDS.join(', ')};
+                        ollama, lm-studio or llama.cpp: the GPU vendor's llama.cpp backend
   --runtime R           native or browser: the same as --engine native / --engine browser
   --tp N                tensor parallelism over N identical GPUs (NVLink for SXM parts, else PCIe)`;
 
@@ -71,7 +72,18 @@ const engineVendor = (engine: EngineId): Vendor =>
       ? 'amd'
       : 'nvidia';
 
-function engineOf(values: Values, fail: (reason: string) => UsageError): EngineId {
+/** --vendor, checked; undefined where not given. */
+function vendorFlag(values: Values, fail: (reason: string) => UsageError): Vendor | undefined {
+  if (values.vendor === undefined) return undefined;
+  const v = values.vendor.trim().toLowerCase();
+  if (!(VENDORS as readonly string[]).includes(v)) {
+    throw fail(`--vendor must be one of ${VENDORS.join(', ')}, got "${values.vendor}".`);
+  }
+  return v as Vendor;
+}
+
+/** `vendor` resolves llama.cpp / Ollama / LM Studio to the vendor's backend. */
+function engineOf(values: Values, vendor: Vendor, fail: (reason: string) => UsageError): EngineId {
   const { engine, runtime } = values;
   if (engine !== undefined && runtime !== undefined) {
     throw fail(
@@ -89,7 +101,7 @@ function engineOf(values: Values, fail: (reason: string) => UsageError): EngineI
   }
   if (engine === undefined) return 'native';
   try {
-    return getEngine(engine).id;
+    return getEngine(engine, vendor).id;
   } catch (e) {
     throw fail(`--engine: ${(e as Error).message}.`);
   }
@@ -143,7 +155,9 @@ export function parseEngineArgs(
   c: Context,
   fail: (reason: string) => UsageError,
 ): EngineArgs {
-  const engine = engineOf(values, fail);
+  const knownVendor = vendorFlag(values, fail) ?? c.source.gpu?.vendor;
+  // Ollama on a datasheet without --vendor: NVIDIA, as the engines' default vendor.
+  const engine = engineOf(values, knownVendor ?? 'nvidia', fail);
   const measured = c.source.kind === 'results';
   const given = (['engine', 'runtime', 'tp', 'vendor', 'memory-gb', 'fp32-tflops'] as const).filter(
     (k) => values[k] !== undefined && !(k === 'memory-gb' && c.memoryWithResults === true),
@@ -170,14 +184,7 @@ export function parseEngineArgs(
       `--engine ${engine} runs prefill on WebGPU shaders at the FP32 rate, not the FP16 tensor rate of --tflops: give --fp32-tflops too.`,
     );
   }
-  let vendor = c.source.gpu?.vendor ?? engineVendor(engine);
-  if (values.vendor !== undefined) {
-    const v = values.vendor.trim().toLowerCase();
-    if (!(VENDORS as readonly string[]).includes(v)) {
-      throw fail(`--vendor must be one of ${VENDORS.join(', ')}, got "${values.vendor}".`);
-    }
-    vendor = v as Vendor;
-  }
+  const vendor = knownVendor ?? engineVendor(engine);
   let memoryGB: number | undefined;
   const mem = values['memory-gb'];
   if (mem !== undefined) {

@@ -78,7 +78,7 @@ export function specEstimator(
   format: WeightFormat,
   opts: SpecOptions = {},
 ): Estimator {
-  const engine = getEngine(engineName).id;
+  const engine = getEngine(engineName, hw.vendor).id;
   const tp = opts.tp ?? 1;
   checkTp(model, tp);
   const kvElem = opts.kvBytesPerElement ?? 2;

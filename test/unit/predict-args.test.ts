@@ -236,7 +236,7 @@ describe('predict flags: engines, tensor parallelism and limits (issue 12)', () 
 
   it('a bad --engine lists the engines; --engine and --runtime do not go together', () => {
     expect(usageError([...withGpu, '--engine', 'ollama-turbo'])).toMatch(
-      /^--engine: Unknown engine "ollama-turbo"; choose one of llama\.cpp-cuda, .*, native, browser\.$/,
+      /^--engine: Unknown engine "ollama-turbo"; choose one of llama\.cpp-cuda, .*, native, browser \(or ollama, lm-studio: the vendor's llama\.cpp backend\)\.$/,
     );
     expect(usageError([...withGpu, '--engine', 'vllm', '--runtime', 'native'])).toBe(
       'Give --engine or --runtime, not both (--runtime native|browser is --engine native|browser).',
@@ -281,6 +281,18 @@ describe('predict flags: engines, tensor parallelism and limits (issue 12)', () 
     expect(parse([...sheet, '--engine', 'mlx']).vendor).toBe('apple');
     expect(parse([...sheet, '--engine', 'llama.cpp-rocm']).vendor).toBe('amd');
     expect(parse([...sheet, '--vendor', 'Intel']).vendor).toBe('intel');
+    // Ollama / LM Studio / llama.cpp: the vendor's llama.cpp backend (NVIDIA without --vendor).
+    expect(parse([...sheet, '--engine', 'ollama', '--vendor', 'amd']).engine).toBe(
+      'llama.cpp-rocm',
+    );
+    expect(parse([...sheet, '--engine', 'LM-Studio', '--vendor', 'intel'])).toMatchObject({
+      engine: 'llama.cpp-vulkan',
+      vendor: 'intel',
+    });
+    expect(parse([...sheet, '--engine', 'ollama']).engine).toBe('llama.cpp-cuda');
+    expect(parse([...base, '--gpu', 'm3-max', '--engine', 'ollama']).engine).toBe(
+      'llama.cpp-metal',
+    );
     expect(usageError([...sheet, '--engine', 'webllm'])).toBe(
       '--engine webllm runs prefill on WebGPU shaders at the FP32 rate, not the FP16 tensor rate of --tflops: give --fp32-tflops too.',
     );

@@ -168,21 +168,49 @@ export const ENGINE_ALIASES: Readonly<Record<string, EngineId>> = {
 /** True for the generic ids that stand for "unknown engine". */
 export const isGenericEngine = (id: EngineId): boolean => id === 'native' || id === 'browser';
 
-export function findEngine(name: string): EngineId | undefined {
+/** Names of llama.cpp and the apps built on it, which run the vendor's own backend. */
+const LLAMA_CPP_NAMES: readonly string[] = [
+  'llama.cpp',
+  'llamacpp',
+  'ollama',
+  'lm-studio',
+  'lmstudio',
+];
+
+/** The llama.cpp backend Ollama and LM Studio use on a vendor's GPUs. */
+export function llamaCppBackend(vendor: Vendor): EngineId {
+  if (vendor === 'apple') return 'llama.cpp-metal';
+  if (vendor === 'amd') return 'llama.cpp-rocm';
+  if (vendor === 'nvidia') return 'llama.cpp-cuda';
+  return 'llama.cpp-vulkan';
+}
+
+/** True for 'ollama', 'lm-studio', 'llama.cpp': names whose engine depends on the GPU's vendor. */
+export const isVendorBackedName = (name: string): boolean =>
+  LLAMA_CPP_NAMES.includes(name.trim().toLowerCase());
+
+/**
+ * An engine id, alias, or (given the GPU's vendor) llama.cpp / Ollama / LM Studio, which run the
+ * vendor's llama.cpp backend.
+ */
+export function findEngine(name: string, vendor?: Vendor): EngineId | undefined {
   const key = name.trim().toLowerCase();
   if ((ENGINE_IDS as readonly string[]).includes(key)) return key as EngineId;
+  if (vendor !== undefined && isVendorBackedName(key)) return llamaCppBackend(vendor);
   return ENGINE_ALIASES[key];
 }
 
 export class UnknownEngineError extends Error {
   constructor(readonly engineId: string) {
-    super(`Unknown engine "${engineId}"; choose one of ${ENGINE_IDS.join(', ')}`);
+    super(
+      `Unknown engine "${engineId}"; choose one of ${ENGINE_IDS.join(', ')} (or ollama, lm-studio: the vendor's llama.cpp backend)`,
+    );
     this.name = 'UnknownEngineError';
   }
 }
 
-export function getEngine(name: string): EngineInfo {
-  const id = findEngine(name);
+export function getEngine(name: string, vendor?: Vendor): EngineInfo {
+  const id = findEngine(name, vendor);
   if (id === undefined) throw new UnknownEngineError(name);
   return ENGINES[id];
 }

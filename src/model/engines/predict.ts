@@ -100,7 +100,7 @@ const ranged = (expected: number, interval: { low: number; high: number }): Rang
 });
 
 export function predictEngine(input: EnginePredictInput): EnginePrediction {
-  const engine = getEngine(input.engine).id;
+  const engine = getEngine(input.engine, input.gpu.vendor).id;
   const tp = input.tp ?? 1;
   checkTp(input.model, tp);
   const promptTokens = input.promptTokens ?? DEFAULT_PROMPT;

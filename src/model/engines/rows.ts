@@ -6,7 +6,7 @@ import { findGpu, gpuForCalibrationName } from '../gpus';
 import type { ModelConfig } from '../llm';
 import { calibrationModel } from './calibration-models';
 import { parseCsv } from './csv';
-import type { EngineId, Vendor } from './ids';
+import { type EngineId, llamaCppBackend, type Vendor } from './ids';
 import { type WeightLayout, weightLayout } from './layout';
 import type { LinkKind } from './parallel';
 
@@ -88,10 +88,7 @@ export function engineOf(label: string, vendor: Vendor): EngineId {
   if (l.includes('cuda')) return 'llama.cpp-cuda';
   // Ollama / LM Studio run llama.cpp with the vendor's backend.
   if (l.includes('ollama') || l.includes('lm studio') || l.includes('llama.cpp')) {
-    if (vendor === 'apple') return 'llama.cpp-metal';
-    if (vendor === 'amd') return 'llama.cpp-rocm';
-    if (vendor === 'nvidia') return 'llama.cpp-cuda';
-    return 'llama.cpp-vulkan';
+    return llamaCppBackend(vendor);
   }
   throw new RangeError(`no engine id for "${label}"`);
 }

@@ -23,6 +23,11 @@ describe('engine ids', () => {
     expect(getEngine('native').engineClass).toBe('native');
     expect(getEngine('browser').prefillPeak).toBe('fp32-shader');
     expect(() => getEngine('ollama-turbo')).toThrow(UnknownEngineError);
+    // Ollama and LM Studio name the vendor's llama.cpp backend, so they need the vendor.
+    expect(findEngine('Ollama', 'apple')).toBe('llama.cpp-metal');
+    expect(findEngine('lm-studio', 'intel')).toBe('llama.cpp-vulkan');
+    expect(findEngine('ollama')).toBeUndefined();
+    expect(() => getEngine('ollama')).toThrow(/ollama, lm-studio: the vendor's llama\.cpp backend/);
   });
 });
 
