@@ -31,7 +31,7 @@ export interface ProfileParams {
   /**
    * Decode time per GB streamed on top of the bandwidth term, ms (g): the rate at which the
    * engine's kernels consume weights, which does not grow with the GPU's bandwidth. llama.cpp's
-   * CUDA decode reaches 0.8-0.9 of 400-1000 GB/s GDDR parts but 0.45-0.55 of 2 TB/s A100 / H100
+   * CUDA decode reaches 0.6-0.9 of 400-1000 GB/s GDDR parts but 0.3-0.55 of 2 TB/s A100 / H100
    * (data/calibration/llamacpp-cuda-threads.csv); 0 where the data shows no such ceiling.
    */
   consumeMsPerGB: number;
