@@ -48,6 +48,14 @@ export const LINKS = {
     latencyMs: NVLINK_LATENCY_MS,
     source: 'NVIDIA H100 datasheet: NVLink 900 GB/s (bidirectional); latency: sglang PR 2904',
   },
+  /** HGX B200: fifth-generation NVLink, 1.8 TB/s per GPU (bidirectional) → 900 GB/s each way. */
+  'nvlink-b200': {
+    kind: 'nvlink',
+    bandwidthGBps: 900,
+    latencyMs: NVLINK_LATENCY_MS,
+    source:
+      'NVIDIA HGX B200: NVLink 5, 1.8 TB/s bidirectional per GPU (https://glennklockwood.com/garden/processors/B200: "2x 900 GB/s NVLink 5"); latency: sglang PR 2904',
+  },
   /** PCIe Gen4 x16: 64 GB/s total (A100 PCIe datasheet) → 32 GB/s each way. */
   pcie4: {
     kind: 'pcie',
@@ -57,9 +65,10 @@ export const LINKS = {
   },
 } as const satisfies Record<string, LinkSpec>;
 
-/** NVLink for SXM parts (by name or id), PCIe for everything else. */
+/** NVLink for SXM and HGX parts (by name or id), PCIe for everything else. */
 export function linkFor(gpu: { id?: string; name?: string }): LinkSpec {
   const label = `${gpu.id ?? ''} ${gpu.name ?? ''}`.toLowerCase();
+  if (/\bb200\b/.test(label)) return LINKS['nvlink-b200'];
   if (!/sxm|nvlink/.test(label)) return LINKS.pcie4;
   return /h100|h200|h20\b|gh200/.test(label) ? LINKS['nvlink-h100'] : LINKS['nvlink-a100'];
 }

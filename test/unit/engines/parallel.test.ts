@@ -34,6 +34,7 @@ describe('tensor parallelism', () => {
     expect(linkFor(getGpu('a100-80g-sxm'))).toBe(LINKS['nvlink-a100']);
     expect(linkFor(getGpu('h100-sxm'))).toBe(LINKS['nvlink-h100']);
     expect(linkFor(getGpu('rtx-4090'))).toBe(LINKS.pcie4);
+    expect(linkFor(getGpu('b200'))).toBe(LINKS['nvlink-b200']);
     expect(LINKS.pcie4.bandwidthGBps).toBeLessThan(LINKS['nvlink-a100'].bandwidthGBps);
   });
 
