@@ -3,6 +3,7 @@
 
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
+import intelVulkanCsv from '../../../data/calibration/llamacpp-intel-vulkan-threads.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
 import mlxVllmCsv from '../../../data/calibration/mlx-vllm-threads.csv?raw';
@@ -21,6 +22,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(nativeCsv, 'native'),
     ...parsePublicRows(cudaCsv, 'cuda'),
     ...parsePublicRows(rocmVulkanCsv, 'rocmvk'),
+    ...parsePublicRows(intelVulkanCsv, 'intelvk'),
     ...parsePublicRows(mlxVllmCsv, 'mlxvw'),
     ...parseAppleRows(appleCsv),
   ];
