@@ -57,6 +57,29 @@ const ENTRIES: readonly CalibrationModel[] = [
     publishedParams: 4.0e9, // model card "Number of Parameters: 4.0B"
   },
   {
+    // Gemma 2 2B (dense; the -it release has the same matrices): the Intel Arc Vulkan rows of
+    // ggml-org/llama.cpp PR 14001 run gemma-2-2b-it. Fields as google/gemma-2-2b's config.json
+    // (a stored copy: hidden 2304, 26 layers, 8 Q / 4 KV heads, head_dim 256, FFN 9216, vocab
+    // 256000, sliding window 4096; gemma2 ties its embeddings by default); llama-bench prints
+    // 2.61 B parameters for the GGUF.
+    id: 'gemma-2-2b',
+    name: 'Gemma 2 2B',
+    repo: 'google/gemma-2-2b',
+    config: {
+      model_type: 'gemma2',
+      hidden_size: 2304,
+      num_hidden_layers: 26,
+      num_attention_heads: 8,
+      num_key_value_heads: 4,
+      head_dim: 256,
+      intermediate_size: 9216,
+      vocab_size: 256000,
+      max_position_embeddings: 8192,
+      sliding_window: 4096,
+    },
+    publishedParams: 2.61e9, // llama-bench "2.61 B" (PR 14001's tables)
+  },
+  {
     // SmolLM3 is a Llama decoder with RoPE left out of every fourth layer (NoPE): the same
     // matrices and the same bytes and FLOPs per token, so it is read as model_type llama.
     id: 'smollm3-3b',

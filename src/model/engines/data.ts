@@ -3,11 +3,12 @@
 
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
+import intelVulkanCsv from '../../../data/calibration/llamacpp-intel-vulkan-threads.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
+import recentCsv from '../../../data/calibration/llamacpp-recent-threads.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
 import mlxVllmCsv from '../../../data/calibration/mlx-vllm-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
-import recentCsv from '../../../data/calibration/llamacpp-recent-threads.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
 let rows: readonly CalibrationRow[] | undefined;
@@ -22,6 +23,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(nativeCsv, 'native'),
     ...parsePublicRows(cudaCsv, 'cuda'),
     ...parsePublicRows(rocmVulkanCsv, 'rocmvk'),
+    ...parsePublicRows(intelVulkanCsv, 'intelvk'),
     ...parsePublicRows(mlxVllmCsv, 'mlxvw'),
     ...parsePublicRows(recentCsv, 'recent'),
     ...parseAppleRows(appleCsv),

@@ -88,8 +88,11 @@ describe('profiles differ by engine and vendor, from the data', () => {
   });
 
   it('an engine × vendor pair without rows falls back, says so, and gets a wider range', () => {
-    // Vulkan has AMD and NVIDIA rows, none on Intel: it pools its other vendors and says so.
-    const vulkanIntel = engineProfile('llama.cpp-vulkan', 'intel');
+    // Vulkan has three Intel GPUs' decode rows: Intel's own fit. Without them it pools its other
+    // vendors' rows and says so.
+    expect(engineProfile('llama.cpp-vulkan', 'intel').decode.basis).toBe('engine-vendor');
+    const noIntel = calibrationRows().filter((r) => r.vendor !== 'intel');
+    const vulkanIntel = buildProfile('llama.cpp-vulkan', 'intel', noIntel);
     expect(vulkanIntel.decode.basis).not.toBe('engine-vendor');
     expect(vulkanIntel.decode.codes).toContain('pooled-other-vendors');
     // vLLM has one row (RTX 4090); without it the engine has none, and says so.

@@ -18,7 +18,7 @@ describe('the chapter’s A100 scenario under load', () => {
   it('reaches the chapter’s throughput with 16 and 64 users (inside its ranges)', () => {
     expect(rows.map((r) => r.users)).toEqual([16, 64]);
     // The native NVIDIA profile, fitted with the A100 / H100 llama.cpp rows (which reach about
-    // half of HBM's bandwidth): about 710 and 1,260 tok/s.
+    // half of HBM's bandwidth): about 720 and 1,260 tok/s.
     expect(r16.throughput).toBe('within');
     expect(r64.throughput).toBe('within');
     expect(r16.outputTokensPerS).toBeGreaterThan(680);
@@ -50,7 +50,7 @@ describe('the chapter’s A100 scenario under load', () => {
     expect(gap.itlVsChapter).toBe('no-longer');
     const sentence = chapterGapText(gap);
     expect(sentence).toMatch(
-      /reaches the chapter’s throughput \(about 710 tok\/s with 16 users and 1,300 with 64\)/,
+      /reaches the chapter’s throughput \(about 720 tok\/s with 16 users and 1,300 with 64\)/,
     );
     expect(sentence).toMatch(
       /a mean ITL no longer than the chapter’s \(about 21 and 47 ms against 28–45 and 40–70\)/,
