@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderDecode } from '../../src/cli/decode-table';
 import type { DecodeRun, ResultsDocument } from '../../src/core/results';
+import { sampleDecodeRun } from '../fixtures/results';
 
-const run: DecodeRun = {
-  model: 'smollm2-135m',
-  format: 'int4',
-  layers: 2,
-  totalLayers: 30,
-  context: 512,
-  promptTokens: 8,
-  tokens: 8,
-  verified: true,
-  medianMs: 20,
-  predictedMs: 25,
-  ratio: 0.8,
-};
+const run = sampleDecodeRun({ medianMs: 20, predictedMs: 25, ratio: 0.8 });
 const text = (r: DecodeRun) => renderDecode({ decode: [r] } as unknown as ResultsDocument);
 
 describe('the CLI decode table', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findProblems, InvalidResultsError, validateResults } from '../../src/core/results';
 import { summarizeRun } from '../../src/model/run-summary';
-import { sampleDocument } from '../fixtures/results';
+import { sampleDecodeRun, sampleDocument } from '../fixtures/results';
 
 describe('results schema', () => {
   it('accepts a well-formed document, including after a JSON round trip', () => {
@@ -54,20 +54,14 @@ describe('results schema', () => {
   });
 
   it('reads the optional decode section, and documents without one', () => {
-    const run = {
-      model: 'smollm2-135m',
-      format: 'int4',
-      layers: 2,
-      totalLayers: 30,
-      context: 512,
+    const run = sampleDecodeRun({
       promptTokens: 32,
       tokens: 16,
-      verified: true,
       medianMs: 12.5,
       predictedMs: 11,
       ratio: 12.5 / 11,
       dispatchesPerToken: 29,
-    };
+    });
     expect(findProblems(sampleDocument())).toEqual([]);
     expect(findProblems({ ...sampleDocument(), decode: [run] })).toEqual([]);
     const failed = { ...run, verified: false, error: 'out of memory' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_FORMAT_IDS } from '../../../src/core/formats';
 import { compareRuns } from '../../../src/model/run-comparison';
+import { sampleDecodeRun } from '../../fixtures/results';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 
 /** A run at `scale` × the speed of the base one, with the same shapes. */
@@ -64,17 +65,7 @@ describe('comparing two runs', () => {
   });
 
   it('sets decode runs both documents made side by side (same model, format, layers, context)', () => {
-    const timed = (medianMs: number, context = 512) => ({
-      model: 'smollm2-135m',
-      format: 'int4',
-      layers: 2,
-      totalLayers: 30,
-      context,
-      promptTokens: 8,
-      tokens: 8,
-      verified: true,
-      medianMs,
-    });
+    const timed = (medianMs: number, context = 512) => sampleDecodeRun({ context, medianMs });
     const failed = { ...timed(1), format: 'fp16', verified: false, medianMs: undefined };
     const a = { ...run(1), decode: [timed(4), timed(9, 2048), failed] };
     const b = { ...run(1), decode: [timed(2), { ...failed, format: 'fp16' }] };

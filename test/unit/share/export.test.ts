@@ -5,7 +5,7 @@ import { csvField } from '../../../src/share/csv';
 import { exportFileName, slugify, toCsv, toJson, toMarkdown } from '../../../src/share/export';
 import { parseResultsFile } from '../../../src/share/import';
 import { escapeMarkdown } from '../../../src/share/markdown';
-import { sampleDocument } from '../../fixtures/results';
+import { sampleDecodeRun, sampleDocument } from '../../fixtures/results';
 
 /** A small RFC 4180 reader, to check what toCsv writes. */
 function readCsv(text: string): string[][] {
@@ -176,21 +176,13 @@ describe('toMarkdown', () => {
   });
 
   it('lists decode runs in a short table: measured beside predicted, failures in words', () => {
-    const verified = {
-      model: 'smollm2-135m',
-      format: 'int4',
-      layers: 2,
-      totalLayers: 30,
-      context: 512,
-      promptTokens: 8,
-      tokens: 8,
-      verified: true,
+    const verified = sampleDecodeRun({
       medianMs: 1.23456,
       predictedMs: 1.1,
       ratio: 1.12233,
       floorMs: 0.5,
       scaledMs: 12.3456,
-    };
+    });
     const refused = {
       ...verified,
       model: 'mixtral-8x7b',
