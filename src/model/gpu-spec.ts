@@ -33,5 +33,16 @@ export interface GpuSpec {
   calibrationName?: string;
 }
 
+/**
+ * GeForce parts (RTX / GTX and four digits; not the workstation "RTX 6000 Ada" or "RTX A6000") run
+ * FP16 tensor math with FP32 accumulate at half their FP16-accumulate rate (NVIDIA Ampere GA102
+ * whitepaper, Table 9: 71 vs 142 TFLOPS on the RTX 3090; Ada whitepaper, Table 2: 165.2 vs 330.3
+ * on the RTX 4090); workstation and datacenter parts run both at the full rate. The catalogue's
+ * GeForce entries and the calibration rows' labels both go by this rule.
+ */
+export const isGeForce = (label: string): boolean =>
+  /\b(rtx|gtx)\s?\d{4}\b/i.test(label) && !/\bada\b/i.test(label);
+export const GEFORCE_FP16_ACC_OVER_FP32_ACC = 2;
+
 /** A figure rounded to 0.1, as datasheets print them. */
 export const tenth = (x: number): number => Math.round(x * 10) / 10;

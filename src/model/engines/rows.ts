@@ -2,6 +2,7 @@
 // how many GPUs in tensor parallel, the datasheet rates per GPU, the model and its weight layout,
 // and the measured milliseconds. Each row keeps its source and quote.
 
+import { GEFORCE_FP16_ACC_OVER_FP32_ACC, isGeForce } from '../gpu-spec';
 import { findGpu, gpuForCalibrationName } from '../gpus';
 import type { ModelConfig } from '../llm';
 import { calibrationModel } from './calibration-models';
@@ -102,16 +103,6 @@ const finite = (x: number): number | undefined => (Number.isFinite(x) ? x : unde
 const FP8_OVER_FP16_HOPPER = 2;
 
 /**
- * GeForce parts (RTX / GTX and four digits; not the workstation "RTX 6000 Ada" or "RTX A6000") run
- * FP16 tensor math with FP32 accumulate at half their FP16-accumulate rate (NVIDIA Ampere GA102
- * whitepaper, Table 9: 71 vs 142 TFLOPS on the RTX 3090; Ada whitepaper, Table 2: 165.2 vs 330.3
- * on the RTX 4090); workstation and datacenter parts run both at the full rate.
- */
-export const isGeForce = (label: string): boolean =>
-  /\b(rtx|gtx)\s?\d{4}\b/i.test(label) && !/\bada\b/i.test(label);
-const FP16_ACC_OVER_FP32_ACC_GEFORCE = 2;
-
-/**
  * Rows of a file with public-measurements-calibration.csv's columns; `file` names the file in each
  * row's id ('public:12', 'native:3').
  */
@@ -141,7 +132,7 @@ export function parsePublicRows(text: string, file = 'public'): CalibrationRow[]
       fp32Tflops: browser ? peak : undefined,
       fp8Tflops: hopper ? peak * FP8_OVER_FP16_HOPPER : undefined,
       fp16AccTflops:
-        !browser && isGeForce(gpuLabel) ? peak * FP16_ACC_OVER_FP32_ACC_GEFORCE : undefined,
+        !browser && isGeForce(gpuLabel) ? peak * GEFORCE_FP16_ACC_OVER_FP32_ACC : undefined,
       model,
       // A blank bits_per_weight (file size not published) leaves the format's own body bits.
       layout: weightLayout(model, weights, finite(num(r.bits_per_weight))),

@@ -13,7 +13,7 @@
 //   Ada ratios (RTX 5090: 170 SMs × 512 × 2.407 GHz = 209.5, the figure in data/calibration).
 //   FP32 = CUDA cores × 2 × boost.
 
-import { type GpuSpec, tenth } from '../gpu-spec';
+import { GEFORCE_FP16_ACC_OVER_FP32_ACC, type GpuSpec, tenth } from '../gpu-spec';
 
 type Arch = 'turing' | 'ampere' | 'ada' | 'blackwell';
 
@@ -49,8 +49,8 @@ function geforce(r: GeForceRow): GpuSpec {
   const fp16 = tenth((sms * 512 * ghz) / 1000);
   const int8 = r.arch === 'turing' ? undefined : tenth(4 * fp16);
   const fp8 = r.arch === 'ada' || r.arch === 'blackwell' ? tenth(2 * fp16) : undefined;
-  const fp16Acc = tenth(2 * fp16);
-  const tensor = `FP16 tensor (FP32 accumulate) = ${sms} SMs × 512 FLOP/clk × ${ghz} GHz = ${fp16}; with FP16 accumulate 2 × ${fp16} = ${fp16Acc}`;
+  const fp16Acc = tenth(GEFORCE_FP16_ACC_OVER_FP32_ACC * fp16);
+  const tensor = `FP16 tensor (FP32 accumulate) = ${sms} SMs × 512 FLOP/clk × ${ghz} GHz = ${fp16}; with FP16 accumulate ${GEFORCE_FP16_ACC_OVER_FP32_ACC} × ${fp16} = ${fp16Acc}`;
   const extra = [
     int8 === undefined ? 'no INT8/FP8 rate used' : `INT8 dense = 4 × ${fp16} = ${int8}`,
     fp8 === undefined ? undefined : `FP8 = 2 × ${fp16} = ${fp8}`,

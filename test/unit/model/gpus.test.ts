@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VENDORS } from '../../../src/model/engines/ids';
-import { isGeForce } from '../../../src/model/engines/rows';
+import { isGeForce } from '../../../src/model/gpu-spec';
 import {
   findGpu,
   GPU_ALIASES,
