@@ -3,7 +3,7 @@
 
 import { DEFAULT_DECODE, DEFAULT_DECODE_BUDGET, type DecodeSpec, MiB } from '../bench/decode';
 import { FORMAT_IDS, formatId, MODEL_FORMAT_IDS } from '../core/formats';
-import { findModel, MODELS } from '../model/llm';
+import { findModel, MODELS } from '../model/llm/models';
 import type { FlagSpecs } from './flags';
 
 export const DECODE_FLAGS: FlagSpecs = {

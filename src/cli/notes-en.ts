@@ -1,14 +1,14 @@
-// The CLI's English for the model's codes: notes and assumptions (model/notes.ts), the chapter's
+// The CLI's English for the model's codes: notes and assumptions (model/predict/notes.ts), the chapter's
 // scenarios and SLAs, how an ITL feels, and why the chapter's ITL is far above the floor. The
 // page words the same codes in its own languages (src/ui/i18n).
 
-import type { ChapterBatch, ChapterRange, SlaId } from '../model/chapter';
-import { gapFacts } from '../model/contrast';
 import type { CalibrationCode } from '../model/engines/calibrate';
 import type { PeakKind } from '../model/engines/physics';
-import type { FitAdvice } from '../model/fit-advice';
-import type { Note } from '../model/notes';
-import type { Feel } from '../model/verdicts';
+import type { ChapterBatch, ChapterRange, SlaId } from '../model/predict/chapter';
+import { gapFacts } from '../model/predict/contrast';
+import type { FitAdvice } from '../model/predict/fit-advice';
+import type { Note } from '../model/predict/notes';
+import type { Feel } from '../model/predict/verdicts';
 
 /** How the chapter's numbers are labelled wherever they are shown. */
 export const CHAPTER_LABEL = 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)';

@@ -11,8 +11,8 @@ import {
   VENDORS,
   type Vendor,
 } from '../model/engines/ids';
-import { checkTp, InvalidTpError } from '../model/engines/parallel';
-import type { ModelConfig } from '../model/llm';
+import type { ModelConfig } from '../model/llm/models';
+import { checkTp, InvalidTpError } from '../model/predict/tensor-parallel';
 import type { UsageError } from './flags';
 
 export const ENGINE_FLAGS = {

@@ -1,7 +1,7 @@
 // The prediction report as readable text for the terminal.
 
-import { PERCEPTION } from '../model/chapter';
-import type { PredictReport } from '../model/report';
+import { PERCEPTION } from '../model/predict/chapter';
+import type { PredictReport } from '../model/predict/report';
 import {
   CHAPTER_LABEL,
   CHAPTER_LABEL_70B,

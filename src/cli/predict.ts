@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import { predictMeasured } from '../model/measured';
-import type { Prediction, PredictOptions } from '../model/predictor';
-import { buildReport } from '../model/report';
-import { predictSpec } from '../model/spec-estimator';
+import { predictMeasured } from '../model/predict/measured-estimator';
+import type { Prediction, PredictOptions } from '../model/predict/predictor';
+import { buildReport } from '../model/predict/report';
+import { predictSpec } from '../model/predict/spec-estimator';
 import { argsOrExit, runMain } from './flags';
 import { CliError, loadResults } from './load-results';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';

@@ -3,11 +3,11 @@
 // found, the sweep's method and why the chapter's A100 table differs. The page words the same
 // codes in its own languages (src/ui/i18n).
 
-import type { ChapterRange } from '../model/chapter';
+import type { ChapterRange } from '../model/predict/chapter';
+import type { SchedulerConfig, SchedulerKind } from '../model/serving/batching/schedulers';
 import type { ChapterServingGap, ChapterServingTtft } from '../model/serving/chapter-scenario';
-import type { LengthDist } from '../model/serving/lengths';
 import type { KvNote, ServingNote, StepTimesSource } from '../model/serving/notes';
-import type { SchedulerConfig, SchedulerKind } from '../model/serving/schedulers';
+import type { LengthDist } from '../model/serving/requests/lengths';
 import type { RateSweep, SlaCapacity } from '../model/serving/sweep';
 
 export const SCHEDULER_LABELS: Readonly<Record<SchedulerKind, string>> = {

@@ -2,9 +2,9 @@
 // highest λ per SLA after a sweep) or, with --json, one object with the simulator's codes worded
 // in English (./serving-en.ts).
 
-import type { SlaId } from '../model/chapter';
+import type { SlaId } from '../model/predict/chapter';
+import type { Percentiles } from '../model/serving/batching/stats';
 import type { SimulationResult } from '../model/serving/simulate';
-import type { Percentiles } from '../model/serving/stats';
 import type { RateSweep, SlaCapacity } from '../model/serving/sweep';
 import { SLA_LABELS } from './notes-en';
 import {

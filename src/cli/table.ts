@@ -4,7 +4,7 @@ import { adapterName } from '../core/adapter-name';
 import { describeShape, formatBytes } from '../core/describe';
 import type { ResultRow, ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
-import { summarizeRun } from '../model/run-summary';
+import { summarizeRun } from '../model/measured/run-summary';
 import {
   type CellWords,
   cellText,

@@ -2,7 +2,7 @@
 // digit grouping, from src/core/numbers.ts), ranges, durations and aligned columns.
 
 import { PLAIN_NUMBERS } from '../core/numbers';
-import type { Range } from '../model/range';
+import type { Range } from '../model/predict/range';
 
 /** About three significant digits, no exponent, no grouping: 13.6 · 8.75 · 0.042 · 12346. */
 export const num = PLAIN_NUMBERS.threeDigits;

@@ -5,8 +5,8 @@
 
 import { adapterName } from '../core/adapter-name';
 import type { ResultsDocument } from '../core/results';
-import { getModel } from '../model/llm';
-import { type ComparisonLine, compareRuns } from '../model/run-comparison';
+import { getModel } from '../model/llm/models';
+import { type ComparisonLine, compareRuns } from '../model/measured/run-comparison';
 import { element, make, onFilePicked, td, th } from './dom';
 import { t } from './i18n/index.ts';
 import { fmt, fmtInt } from './i18n/numbers';

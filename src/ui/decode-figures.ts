@@ -3,7 +3,7 @@
 // and the reading-speed line; and the document's decode runs as one row each.
 
 import type { DecodeRun } from '../core/results';
-import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION } from '../model/chapter';
+import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION } from '../model/predict/chapter';
 import { td, th } from './dom';
 import { t } from './i18n';
 import { fmt, fmtAsGiven, fmtBytes, fmtInt } from './i18n/numbers';

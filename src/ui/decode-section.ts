@@ -4,7 +4,7 @@
 // chapter's A100 and the reading-speed line. The document's own decode runs are listed too.
 
 import type { DecodeRun, ResultsDocument } from '../core/results';
-import type { ModelConfig } from '../model/llm';
+import type { ModelConfig } from '../model/llm/models';
 import type { DecodeRequest } from '../worker/protocol';
 import { renderFigures, renderRunsTable } from './decode-figures';
 import { buildDecodeView, DECODE_DEFAULTS, type DecodeView, relabelDecode } from './decode-view';

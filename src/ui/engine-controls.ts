@@ -2,7 +2,7 @@
 // prediction stands for, and how many identical GPUs it is split over in tensor parallel.
 
 import { ENGINE_IDS, type EngineId, findEngine } from '../model/engines/ids';
-import { TP_SIZES } from '../model/fit-advice';
+import { TP_SIZES } from '../model/predict/fit-advice';
 import { setOptions } from './dom';
 import { t } from './i18n';
 import { fmtInt } from './i18n/numbers';

@@ -2,8 +2,8 @@
 
 import { describeShape } from '../core/describe';
 import type { ResultRow } from '../core/results';
-import type { Range } from '../model/range';
-import type { Verdict } from '../model/verdicts';
+import type { Range } from '../model/predict/range';
+import type { Verdict } from '../model/predict/verdicts';
 import { make } from './dom';
 import { t } from './i18n';
 import { fmt, fmtAsGiven, fmtBytes, fmtFixed, fmtInt } from './i18n/numbers';

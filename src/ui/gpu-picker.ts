@@ -2,7 +2,7 @@
 // optgroup per vendor, in catalogue order; keeps the chosen GPU selected where it is still there.
 
 import type { Vendor } from '../model/engines/ids';
-import { GPU_GROUPS, type GpuSpec } from '../model/gpus';
+import { GPU_GROUPS, type GpuSpec } from '../model/hardware/gpus';
 
 /** Brand names, the same in every language. */
 const VENDOR_LABELS: Record<Vendor, string> = {

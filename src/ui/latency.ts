@@ -4,10 +4,10 @@
 
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
-import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/chapter';
-import { type CurvePoint, capToContext } from '../model/predictor';
-import { predictReport } from '../model/report';
-import { verifiedRows } from '../model/roofline';
+import { verifiedRows } from '../model/measured/roofline';
+import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../model/predict/chapter';
+import { type CurvePoint, capToContext } from '../model/predict/predictor';
+import { predictReport } from '../model/predict/report';
 import { Chart, geometricTicks } from './chartjs';
 import { element, td, th } from './dom';
 import { chapterRangeText, rangeNodes } from './format';

@@ -2,8 +2,8 @@
 // limit as a horizontal line and the chosen load as a vertical one; and the queue over time at
 // the chosen load.
 
-import type { SlaThresholds } from '../model/chapter';
-import type { QueueSeries } from '../model/serving/queue-series';
+import type { SlaThresholds } from '../model/predict/chapter';
+import type { QueueSeries } from '../model/serving/batching/queue-series';
 import type { SweepPoint } from '../model/serving/sweep';
 import { Chart } from './chartjs';
 import { t } from './i18n';

@@ -6,10 +6,10 @@
 
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
-import { SLAS } from '../model/chapter';
-import type { LengthDist } from '../model/serving/lengths';
+import { SLAS } from '../model/predict/chapter';
+import type { SchedulerKind } from '../model/serving/batching/schedulers';
 import type { LoadAnswer, LoadSource } from '../model/serving/load-request';
-import type { SchedulerKind } from '../model/serving/schedulers';
+import type { LengthDist } from '../model/serving/requests/lengths';
 import { chosenEngine } from './engine-controls';
 import { t } from './i18n';
 import { fmt, fmtInt } from './i18n/numbers';

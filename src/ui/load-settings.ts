@@ -3,15 +3,15 @@
 // back to its default), and the worker request they make with the page's model and format.
 
 import { ENGINE_IDS, type EngineId } from '../model/engines/ids';
-import { GPUS } from '../model/gpus';
+import { GPUS } from '../model/hardware/gpus';
+import { defaultScheduler, type SchedulerKind } from '../model/serving/batching/schedulers';
+import type { LoadRequest, LoadSource } from '../model/serving/load-request';
 import {
   CHAPTER_OUTPUT_LENGTHS,
   CHAPTER_PROMPT_LENGTHS,
   type LengthDist,
   validateLengthDist,
-} from '../model/serving/lengths';
-import type { LoadRequest, LoadSource } from '../model/serving/load-request';
-import { defaultScheduler, type SchedulerKind } from '../model/serving/schedulers';
+} from '../model/serving/requests/lengths';
 
 export const SCHEDULER_KINDS: readonly SchedulerKind[] = ['continuous', 'chunked', 'static'];
 

@@ -3,8 +3,12 @@
 // which is why INT4 decodes faster than FP16.
 
 import { FORMAT_IDS, WEIGHT_FORMATS } from '../core/formats';
-import { decodeWeightBytes, kvCacheBytes } from '../model/llm';
-import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS, kvElementBytes } from '../model/predictor';
+import { decodeWeightBytes, kvCacheBytes } from '../model/llm/models';
+import {
+  DEFAULT_OUTPUT_TOKENS,
+  DEFAULT_PROMPT_TOKENS,
+  kvElementBytes,
+} from '../model/predict/predictor';
 import { element, make, td, th } from './dom';
 import { t } from './i18n';
 import { fmt, fmtGB, fmtInt, fmtPercent } from './i18n/numbers';

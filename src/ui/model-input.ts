@@ -2,10 +2,10 @@
 // Hugging Face config.json (picked, dropped on the box, pasted, or carried by the link's `m=`).
 // A model read here is named by its `_name_or_path`; the link then carries its config.
 
-import { HfConfigError } from '../model/hf-config/errors';
-import { parseHfConfigText } from '../model/hf-config/read';
-import { isKvBits, KV_BITS, type KvBits } from '../model/kv-format';
-import { type ModelConfig, paramCount } from '../model/llm';
+import { HfConfigError } from '../model/llm/hf-config/errors';
+import { parseHfConfigText } from '../model/llm/hf-config/read';
+import { isKvBits, KV_BITS, type KvBits } from '../model/llm/kv-format';
+import { type ModelConfig, paramCount } from '../model/llm/models';
 import {
   decodeModelParam,
   encodeModelParam,

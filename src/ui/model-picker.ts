@@ -1,7 +1,7 @@
 // The model pickers: the catalogue grouped by family (optgroups), each family smallest first,
 // and the model read from a config.json, if any, in a group of its own.
 
-import { MODELS, type ModelConfig, modelFamily, paramCount } from '../model/llm';
+import { MODELS, type ModelConfig, modelFamily, paramCount } from '../model/llm/models';
 
 export interface PickerGroup {
   label: string;

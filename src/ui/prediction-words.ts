@@ -2,8 +2,8 @@
 // fit where a model does not, and how far the engine's ranges held on GPUs the fit had not seen.
 
 import type { EngineId } from '../model/engines/ids';
-import type { FitAdvice } from '../model/fit-advice';
-import type { PredictReport } from '../model/report';
+import type { FitAdvice } from '../model/predict/fit-advice';
+import type { PredictReport } from '../model/predict/report';
 import { t } from './i18n';
 import { fmtFixed, fmtInt, fmtLabelGB, fmtPercent } from './i18n/numbers';
 

@@ -9,18 +9,18 @@ import { errorMessage } from '../core/error-message';
 import { FORMAT_PRESETS } from '../core/format-presets';
 import { MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
-import { PERCEPTION, SLAS } from '../model/chapter';
-import { getGpu } from '../model/gpus';
-import { getModel, type ModelConfig } from '../model/llm';
-import type { RooflineNote } from '../model/notes';
+import { getGpu } from '../model/hardware/gpus';
+import { getModel, type ModelConfig } from '../model/llm/models';
+import { fitRoofline } from '../model/measured/roofline';
+import { PERCEPTION, SLAS } from '../model/predict/chapter';
+import type { RooflineNote } from '../model/predict/notes';
 import {
   capToContext,
   DEFAULT_OUTPUT_TOKENS,
   DEFAULT_PROMPT_TOKENS,
   type PredictOptions,
-} from '../model/predictor';
-import { type PredictReport, predictReport, type ReportSource } from '../model/report';
-import { fitRoofline } from '../model/roofline';
+} from '../model/predict/predictor';
+import { type PredictReport, predictReport, type ReportSource } from '../model/predict/report';
 import { element, make, setOptions, td, th } from './dom';
 import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from './format';
@@ -175,7 +175,7 @@ function chapterText(c: NonNullable<PredictReport['a100']['chapter']>): string {
   return m.chapterSourced({ chapter, source: c.source });
 }
 
-/** Why the chapter's ITL is far above the A100 floor: model/contrast.ts's gap facts, in words. */
+/** Why the chapter's ITL is far above the A100 floor: model/predict/contrast.ts's gap facts, in words. */
 function gapText(r: PredictReport): string | undefined {
   const c = r.a100.chapter;
   const g = r.a100.gap;

@@ -1,9 +1,9 @@
 // The headline figure of each presenter screen, from the results on screen (or the datasheet).
 
 import { errorMessage } from '../core/error-message';
-import { capToContext } from '../model/predictor';
-import { predictReport } from '../model/report';
-import { fitRoofline } from '../model/roofline';
+import { fitRoofline } from '../model/measured/roofline';
+import { capToContext } from '../model/predict/predictor';
+import { predictReport } from '../model/predict/report';
 import { chapterA100Serving } from '../model/serving/chapter-scenario';
 import { reachedGBps } from './decode-figures';
 import { decodeController } from './decode-section';

@@ -5,8 +5,8 @@
 
 import { FORMAT_IDS } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
-import { type GpuSpec, getGpu } from '../model/gpus';
-import { fitRoofline, type Roofline } from '../model/roofline';
+import { type GpuSpec, getGpu } from '../model/hardware/gpus';
+import { fitRoofline, type Roofline } from '../model/measured/roofline';
 import { Chart } from './chartjs';
 import { element } from './dom';
 import { shapeText } from './format';

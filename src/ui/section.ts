@@ -4,9 +4,9 @@
 
 import type { WeightFormat } from '../core/formats';
 import type { ResultsDocument } from '../core/results';
-import type { ModelConfig } from '../model/llm';
-import type { PredictOptions } from '../model/predictor';
-import type { ReportSource } from '../model/report';
+import type { ModelConfig } from '../model/llm/models';
+import type { PredictOptions } from '../model/predict/predictor';
+import type { ReportSource } from '../model/predict/report';
 import type { BenchClient } from '../worker/client';
 import type { AdapterReport } from '../worker/protocol';
 

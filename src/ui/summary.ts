@@ -2,7 +2,7 @@
 // multiply-add sweep chart (the compute side of the roofline).
 
 import type { ResultsDocument } from '../core/results';
-import { summarizeRun } from '../model/run-summary';
+import { summarizeRun } from '../model/measured/run-summary';
 import { ComputeChart } from './charts';
 import { element } from './dom';
 import { t } from './i18n';

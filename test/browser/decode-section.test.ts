@@ -5,7 +5,7 @@
 // attention is refused in the page's words.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModel } from '../../src/model/llm';
+import { getModel } from '../../src/model/llm/models';
 import { decodeController, decodeSection } from '../../src/ui/decode-section';
 import { en } from '../../src/ui/i18n/en';
 import { PageController } from '../../src/ui/page';

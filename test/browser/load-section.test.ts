@@ -3,8 +3,8 @@
 // own thread keeps ticking while the worker sweeps.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLAS } from '../../src/model/chapter';
 import { ENGINE_IDS } from '../../src/model/engines/ids';
+import { SLAS } from '../../src/model/predict/chapter';
 import { loadController, loadSection } from '../../src/ui/load-section';
 import { PageController } from '../../src/ui/page';
 import { createBenchClient } from '../../src/worker/client';

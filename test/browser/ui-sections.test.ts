@@ -8,7 +8,7 @@ import { FORMAT_PRESETS } from '../../src/core/format-presets';
 import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import type { ResultsDocument } from '../../src/core/results';
 import { ENGINE_IDS } from '../../src/model/engines/ids';
-import { GPU_GROUPS, GPUS } from '../../src/model/gpus';
+import { GPU_GROUPS, GPUS } from '../../src/model/hardware/gpus';
 import { latencySection } from '../../src/ui/latency';
 import { memorySection } from '../../src/ui/memory';
 import { PageController } from '../../src/ui/page';

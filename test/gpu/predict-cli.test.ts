@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PredictJson } from '../../src/cli/report-json';
-import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/chapter';
-import { getGpu } from '../../src/model/gpus';
+import { getGpu } from '../../src/model/hardware/gpus';
+import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/predict/chapter';
 import { sampleDocument } from '../fixtures/results';
 import { builtCli, expectOneLineError } from './built-cli';
 

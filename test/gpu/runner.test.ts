@@ -15,7 +15,7 @@ import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
-import { summarizeRun } from '../../src/model/run-summary';
+import { summarizeRun } from '../../src/model/measured/run-summary';
 import { rowStatus } from '../../src/share/result-columns';
 import { FAST_TIMING, testGpu } from './context';
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { SimulateJson } from '../../src/cli/simulate-report';
-import { SLAS } from '../../src/model/chapter';
+import { SLAS } from '../../src/model/predict/chapter';
 import { sampleDocument } from '../fixtures/results';
 import { builtCli, expectOneLineError } from './built-cli';
 

@@ -15,7 +15,7 @@ import type { BufferLedger } from '../../../src/gpu/buffers';
 import type { GpuContext } from '../../../src/gpu/device';
 import type { SubmitTimer } from '../../../src/gpu/timer';
 import { modelBytes } from '../../../src/kernels/decode/shape';
-import { getModel } from '../../../src/model/llm';
+import { getModel } from '../../../src/model/llm/models';
 
 describe('decode refusals', () => {
   it('names what the decoder cannot run', () => {

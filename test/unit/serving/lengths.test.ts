@@ -6,8 +6,8 @@ import {
   lognormalFromMeanP99,
   validateLengthDist,
   Z_99,
-} from '../../../src/model/serving/lengths';
-import { createRng } from '../../../src/model/serving/random';
+} from '../../../src/model/serving/requests/lengths';
+import { createRng } from '../../../src/model/serving/requests/random';
 
 const sample = (dist: Parameters<typeof lengthSampler>[0], n: number, seed = 1) => {
   const next = lengthSampler(dist, createRng(seed));

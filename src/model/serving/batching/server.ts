@@ -9,12 +9,12 @@
 // blocks those behind it. A request that could never fit the whole cache, or that arrives to a
 // full queue, is rejected on arrival.
 
-import { ArrivalQueue } from './arrival-queue';
+import { ArrivalQueue } from '../requests/arrival-queue';
+import type { Request, RequestSource } from '../requests/workload';
+import type { StepTimes } from '../step-times';
 import { FinishedLog } from './finished-log';
 import { QueueRecorder } from './queue-series';
 import { GapRuns } from './stats';
-import type { StepTimes } from './step-times';
-import type { Request, RequestSource } from './workload';
 
 /** A request on the GPU: admitted, its KV reserved. */
 export interface Seq {

@@ -1,12 +1,12 @@
 // What would fit where a model does not: more GPUs in tensor parallel, or a smaller weight format
 // (the format with the most bits that fits). Spec mode only: it needs the GPU's memory.
 
-import { resolveFormat, type WeightFormat } from '../core/formats';
-import { capacityBytes, GIB } from './engines/capacity';
-import { formatLayout, readsGgufFiles } from './engines/format-layout';
-import type { EngineId } from './engines/ids';
-import { layoutMemoryBytes } from './engines/layout';
-import type { ModelConfig } from './llm';
+import { resolveFormat, type WeightFormat } from '../../core/formats';
+import type { EngineId } from '../engines/ids';
+import type { ModelConfig } from '../llm/models';
+import { layoutMemoryBytes } from '../llm/weight-layout';
+import { capacityBytes, GIB } from './capacity';
+import { formatLayout, readsGgufFiles } from './format-layout';
 import type { Prediction } from './predictor';
 
 export interface FitAdvice {

@@ -2,10 +2,10 @@
 // it. The model never words them; the CLI words them in English (src/cli/notes-en.ts) and the
 // page words the ones it shows in its languages (src/ui/i18n).
 
-import type { CalibrationCode } from './engines/calibrate';
-import type { EngineId, Vendor } from './engines/ids';
-import type { LinkKind } from './engines/parallel';
-import type { PeakKind } from './engines/physics';
+import type { CalibrationCode } from '../engines/calibrate';
+import type { EngineId, Vendor } from '../engines/ids';
+import type { PeakKind } from '../engines/physics';
+import type { LinkKind } from './tensor-parallel';
 
 /** A range as multiples of the expected value: [low, high] holds 1. */
 interface Interval {
@@ -13,7 +13,7 @@ interface Interval {
   high: number;
 }
 
-/** What is missing from a results document for the roofline (model/roofline.ts). */
+/** What is missing from a results document for the roofline (model/measured/roofline.ts). */
 export type RooflineNote =
   | { id: 'no-read-rows' }
   | { id: 'no-fma-rows' }
@@ -23,7 +23,7 @@ export type RooflineNoteId = RooflineNote['id'];
 
 export type Note =
   | RooflineNote
-  // Measured mode (model/measured.ts): where a matrix's time came from.
+  // Measured mode (model/predict/measured-estimator.ts): where a matrix's time came from.
   | {
       id: 'matrix-by-bytes';
       matrix: string;
@@ -55,7 +55,7 @@ export type Note =
   | { id: 'fixed-cost'; ms: number; perLayer: number; layers: number; perToken: number }
   | { id: 'measured-times' }
   | { id: 'roofline-efficiency'; low: number; expected: number; high: number }
-  // Spec mode (model/spec-estimator.ts).
+  // Spec mode (model/predict/spec-estimator.ts).
   | { id: 'capacity-not-given' }
   | { id: 'capacity-datasheet'; gb: number }
   | {
@@ -112,7 +112,7 @@ export type Note =
       allReduces: number;
     }
   | { id: 'pass-max' }
-  // Either mode (model/predictor.ts).
+  // Either mode (model/predict/predictor.ts).
   | { id: 'itl-context'; context: number; defaulted: boolean }
   | { id: 'kv-cache'; bits: number; tokens: number; batch: number }
   /** A quantised KV cache: `block` values share one `scaleBits` scale (counted in the bytes). */
@@ -132,7 +132,7 @@ export type Note =
   | { id: 'mla-cache'; elements: number }
   | { id: 'e2e-formula' }
   | { id: 'ttft-alone' }
-  // The report (model/report.ts).
+  // The report (model/predict/report.ts).
   | { id: 'roofline-fallback' }
   | { id: 'software-adapter'; adapter: string }
   /** `why` is the results document's own `incomplete` text, as given. */

@@ -2,10 +2,9 @@
 // Estimator (spec mode: datasheet + an engine profile, ./spec-estimator.ts; measured mode:
 // ./measured.ts). Memory is per GPU in GiB units; contexts stop at the model's limit.
 
-import type { WeightFormat } from '../core/formats';
-import { GIB } from './engines/capacity';
-import type { EngineId, Vendor } from './engines/ids';
-import { KV_FORMATS, type KvBits } from './kv-format';
+import type { WeightFormat } from '../../core/formats';
+import type { EngineId, Vendor } from '../engines/ids';
+import { KV_FORMATS, type KvBits } from '../llm/kv-format';
 import {
   distinctExperts,
   kvCacheBytes,
@@ -13,7 +12,8 @@ import {
   layerWindows,
   type ModelConfig,
   weightMemoryBytes,
-} from './llm';
+} from '../llm/models';
+import { GIB } from './capacity';
 import { type Note, uniqueNotes } from './notes';
 import { perSecond, type Range } from './range';
 

@@ -2,7 +2,7 @@
 // each at their own bits per weight. llama.cpp keeps output.weight at Q6_K in Q4_0 and k-quant
 // files, so a Q4_0 Llama-3-8B file is 4.63 bits per weight overall, not 4.5.
 
-import { type ModelConfig, matrixWeightsRead, paramCount } from '../llm';
+import { type ModelConfig, matrixWeightsRead, paramCount } from './models';
 
 /** Bits per weight of ggml's block types, scales included (ggml-common.h block structs). */
 export const GGML_TYPE_BITS = {

@@ -4,7 +4,7 @@
 // Mixture-of-experts: memory holds every expert; a step of T tokens reads the experts they touch,
 // E·(1 − (1 − k/E)^T) per layer under uniform routing (an assumption: `moe-uniform-routing`).
 
-import { type WeightFormat, weightBytes } from '../core/formats';
+import { type WeightFormat, weightBytes } from '../../core/formats';
 import type { ModelConfig } from './model-config';
 
 export type MatrixName =

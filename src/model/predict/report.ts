@@ -1,15 +1,15 @@
 // The prediction as one plain object of numbers and codes: what the page shows and what
 // `npm run predict` prints (worded in English by src/cli/report-json.ts). Pure: no I/O.
 
-import { adapterName } from '../core/adapter-name';
-import type { WeightFormat } from '../core/formats';
-import type { ResultsDocument } from '../core/results';
+import { adapterName } from '../../core/adapter-name';
+import type { WeightFormat } from '../../core/formats';
+import type { ResultsDocument } from '../../core/results';
+import type { EngineId } from '../engines/ids';
+import { type ModelConfig, paramCount } from '../llm/models';
 import type { ChapterBatch, SlaId } from './chapter';
 import { type A100Contrast, a100Contrast, type GapFacts } from './contrast';
-import type { EngineId } from './engines/ids';
 import { type FitAdvice, fitAdvice } from './fit-advice';
-import { type ModelConfig, paramCount } from './llm';
-import { predictMeasured } from './measured';
+import { predictMeasured } from './measured-estimator';
 import type { Note } from './notes';
 import type { CalibrationFigures, Prediction, PredictionSource, PredictOptions } from './predictor';
 import type { Range } from './range';

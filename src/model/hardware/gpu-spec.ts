@@ -6,7 +6,7 @@
 // WebGPU engines run on; fp8Tflops and int8Tops are the dense FP8 / INT8 matrix rates where the part
 // has them.
 
-import type { Vendor } from './engines/ids';
+import type { Vendor } from '../engines/ids';
 
 export interface GpuSpec {
   id: string;

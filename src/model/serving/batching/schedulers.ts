@@ -1,8 +1,8 @@
 // The three batching policies. Each decides, at a step boundary, what the GPU does next; the
 // engine (engine.ts) carries it out and keeps the books.
 
-import { contextOf, remainingOf, type Seq, type ServingEngine } from './engine';
-import { fusedStepMs } from './step-times';
+import { fusedStepMs } from '../step-times';
+import { contextOf, remainingOf, type Seq, type ServingEngine } from './server';
 
 export type SchedulerKind = 'static' | 'continuous' | 'chunked';
 

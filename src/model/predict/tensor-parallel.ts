@@ -2,7 +2,7 @@
 // matrix and of the KV cache and reads only its share; each layer ends its attention and its MLP
 // with an all-reduce of the activations. Link figures are assumptions with their sources.
 
-import type { ModelConfig } from '../llm';
+import type { ModelConfig } from '../llm/models';
 
 export type LinkKind = 'nvlink' | 'pcie';
 

@@ -1,7 +1,7 @@
 // The headline figures of a results document, from verified rows only. The ceilings come from
 // the roofline fit in src/model, so the page, the CLI and the predictor agree on them.
 
-import type { ResultsDocument } from '../core/results';
+import type { ResultsDocument } from '../../core/results';
 import { bandwidthCeiling, computeCeilings, verifiedRows } from './roofline';
 
 export interface RunSummary {

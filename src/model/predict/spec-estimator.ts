@@ -3,14 +3,10 @@
 // wider pool, and then says so); its [low, high] is the cross-validated residual interval. Every
 // spec prediction goes through here: `--runtime native|browser` are the generic engines.
 
-import type { WeightFormat } from '../core/formats';
-import { RANGE_LEVEL } from './engines/calibrate';
-import { capacityBytes } from './engines/capacity';
-import type { CalibrationSummary } from './engines/cross-validation';
-import { formatLayout } from './engines/format-layout';
-import { ENGINES, getEngine, type Vendor } from './engines/ids';
-import { layoutMemoryBytes } from './engines/layout';
-import { ALL_REDUCES_PER_LAYER, checkTp, linkFor } from './engines/parallel';
+import type { WeightFormat } from '../../core/formats';
+import { RANGE_LEVEL } from '../engines/calibrate';
+import type { CalibrationSummary } from '../engines/cross-validation';
+import { ENGINES, getEngine, type Vendor } from '../engines/ids';
 import {
   decodeMs,
   decodeTerms,
@@ -18,9 +14,12 @@ import {
   type Situation,
   ttftMs,
   ttftTerms,
-} from './engines/physics';
-import { engineCalibration, engineProfile } from './engines/predict';
-import type { ModelConfig } from './llm';
+} from '../engines/physics';
+import { engineCalibration, engineProfile } from '../engines/predict';
+import type { ModelConfig } from '../llm/models';
+import { layoutMemoryBytes } from '../llm/weight-layout';
+import { capacityBytes } from './capacity';
+import { formatLayout } from './format-layout';
 import type { Note } from './notes';
 import {
   buildPrediction,
@@ -32,6 +31,7 @@ import {
   type PredictOptions,
 } from './predictor';
 import type { Range } from './range';
+import { ALL_REDUCES_PER_LAYER, checkTp, linkFor } from './tensor-parallel';
 
 /** A datasheet: a catalogue GPU, or numbers typed by the user. */
 export interface SpecHardware {

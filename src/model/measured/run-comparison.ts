@@ -1,10 +1,10 @@
 // Two results documents side by side: the ceilings, every GEMV/GEMM shape both measured, and the
 // decode prediction each implies — with B ÷ A for each. Pure; the page draws it.
 
-import { FORMAT_IDS, type FormatId, MODEL_FORMAT_IDS, resolveFormat } from '../core/formats';
-import type { DecodeRun, PlanName, ResultRow, ResultsDocument } from '../core/results';
-import { getModel } from './llm';
-import { predictMeasured } from './measured';
+import { FORMAT_IDS, type FormatId, MODEL_FORMAT_IDS, resolveFormat } from '../../core/formats';
+import type { DecodeRun, PlanName, ResultRow, ResultsDocument } from '../../core/results';
+import { getModel } from '../llm/models';
+import { predictMeasured } from '../predict/measured-estimator';
 import { fitRoofline, verifiedRows } from './roofline';
 
 export type ComparisonKind = 'read' | 'compute' | 'gemv' | 'gemm' | 'decode' | 'decode-run';

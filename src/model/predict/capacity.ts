@@ -1,8 +1,8 @@
 // GPU memory in GiB, and whether a model fits. VRAM is sold in binary units: an "80 GB" A100
 // holds 80 GiB (80 × 2³⁰ bytes), so Llama-3-70B at FP16 (131 GiB of weights) fits a 141 GB H200.
 
-import { kvCacheBytes, type ModelConfig } from '../llm';
-import { layoutMemoryBytes, type WeightLayout } from './layout';
+import { kvCacheBytes, type ModelConfig } from '../llm/models';
+import { layoutMemoryBytes, type WeightLayout } from '../llm/weight-layout';
 
 export const GIB = 2 ** 30;
 

@@ -1,8 +1,8 @@
 // The empirical roofline from one results document: bandwidth ceiling β (read probe), compute
 // ceilings π (FMA probe, per format), ridge points, and where each GEMV/GEMM row sits.
 
-import type { ResultRow, ResultsDocument } from '../core/results';
-import type { RooflineNote } from './notes';
+import type { ResultRow, ResultsDocument } from '../../core/results';
+import type { RooflineNote } from '../predict/notes';
 
 export interface RooflinePoint {
   row: ResultRow;

@@ -1,6 +1,6 @@
 // NVIDIA GeForce RTX 20–50 desktop cards. NVIDIA's spec pages state CUDA cores, boost clock, memory
 // and bandwidth but no tensor rates for most cards, so those are derived from the rates the
-// architecture whitepapers state for the flagship (src/model/gpus.ts keeps the RTX 4090 and 3090
+// architecture whitepapers state for the flagship (src/model/hardware/gpus.ts keeps the RTX 4090 and 3090
 // rows as the whitepapers print them):
 //   FP16 tensor, FP32 accumulate = SMs × 512 FLOP/clk × boost. Ada whitepaper: RTX 4090, 128 SMs ×
 //   512 × 2.52 GHz = 165.2 TFLOPS; GA102 whitepaper: RTX 3090, 82 × 512 × 1.695 = 71 TFLOPS (the

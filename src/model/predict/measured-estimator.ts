@@ -4,9 +4,9 @@
 // go at the measured read bandwidth; a per-token fixed cost comes from the dispatch overhead.
 // A shape or format the results lack falls back to the roofline, and the prediction says so.
 
-import { adapterName } from '../core/adapter-name';
-import { WEIGHT_FORMATS, type WeightFormat } from '../core/formats';
-import type { ResultRow, ResultsDocument } from '../core/results';
+import { adapterName } from '../../core/adapter-name';
+import { WEIGHT_FORMATS, type WeightFormat } from '../../core/formats';
+import type { ResultRow, ResultsDocument } from '../../core/results';
 import {
   decodeWeightBytes,
   kvCacheBytes,
@@ -17,7 +17,8 @@ import {
   matrixUse,
   modelMatrices,
   prefillAttentionFlops,
-} from './llm';
+} from '../llm/models';
+import { computeCeilingFor, fitRoofline, verifiedRows } from '../measured/roofline';
 import type { Note } from './notes';
 import {
   type Bound,
@@ -30,7 +31,6 @@ import {
   type StepEstimate,
 } from './predictor';
 import { addRanges, point, type Range, range, scaleRange } from './range';
-import { computeCeilingFor, fitRoofline, verifiedRows } from './roofline';
 import {
   layerSmallKernels,
   type MeasuredAttention,
@@ -183,7 +183,7 @@ export interface EngineCosts {
   perToken: number;
   /**
    * The engine's small kernels, where it says how its shaders run them: each is then costed as
-   * a dispatch plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate) (src/model/small-kernels.ts)
+   * a dispatch plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate) (src/model/predict/small-kernels.ts)
    * instead of a bare dispatch, and the KV cache as its attention pass reads it.
    */
   small?: SmallKernelShape;

@@ -1,11 +1,11 @@
-// The reference-GPU catalogue: every vendor's datasheet entries (./gpu-catalogue/, each figure with
+// The reference-GPU catalogue: every vendor's datasheet entries (./catalogue/, each figure with
 // its source), the ids and aliases `--gpu` and the page's pickers take, and the lookups.
 
-import { VENDORS, type Vendor } from './engines/ids';
-import { AMD } from './gpu-catalogue/amd';
-import { APPLE } from './gpu-catalogue/apple';
-import { INTEL } from './gpu-catalogue/intel';
-import { NVIDIA } from './gpu-catalogue/nvidia';
+import { VENDORS, type Vendor } from '../engines/ids';
+import { AMD } from './catalogue/amd';
+import { APPLE } from './catalogue/apple';
+import { INTEL } from './catalogue/intel';
+import { NVIDIA } from './catalogue/nvidia';
 import type { GpuSpec } from './gpu-spec';
 
 export type { GpuSpec } from './gpu-spec';

@@ -4,9 +4,9 @@
 // serving engines' int4 is uniform (q4f16_1). Presets (core/format-presets) name their layout.
 
 import type { WeightFormat } from '../../core/formats';
-import { getModel, type ModelConfig } from '../llm';
-import type { EngineId } from './ids';
-import { type WeightLayout, weightLayout } from './layout';
+import type { EngineId } from '../engines/ids';
+import { getModel, type ModelConfig } from '../llm/models';
+import { type WeightLayout, weightLayout } from '../llm/weight-layout';
 
 /** Engines that load llama.cpp (GGUF) files, whose quantised files keep output.weight at Q6_K. */
 export function readsGgufFiles(engine: EngineId): boolean {

@@ -12,7 +12,7 @@
 import { type GpuSpec, tenth } from '../gpu-spec';
 
 const TPU = (slug: string) =>
-  `TechPowerUp GPU database https://www.techpowerup.com/gpu-specs/${slug}, as stored in reox007/RightNow-GPU-Database data/intel/all.json; XMX rate derived (src/model/gpu-catalogue/intel.ts)`;
+  `TechPowerUp GPU database https://www.techpowerup.com/gpu-specs/${slug}, as stored in reox007/RightNow-GPU-Database data/intel/all.json; XMX rate derived (src/model/hardware/catalogue/intel.ts)`;
 
 interface ArcRow {
   id: string;

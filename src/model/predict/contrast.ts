@@ -3,7 +3,10 @@
 // reported numbers, set beside a prediction for the user's GPU, with the gap between them measured
 // (the page and the CLI say in words why it is there).
 
-import type { WeightFormat } from '../core/formats';
+import type { WeightFormat } from '../../core/formats';
+import { getGpu } from '../hardware/gpus';
+import type { ModelConfig } from '../llm/models';
+import { fits, memoryNeed } from './capacity';
 import {
   CHAPTER_A100_8B_ITL_BY_PRECISION,
   CHAPTER_A100_LLAMA3_8B_FP16,
@@ -12,10 +15,7 @@ import {
   type ChapterRange,
   type ChapterScenario,
 } from './chapter';
-import { fits, memoryNeed } from './engines/capacity';
-import { formatLayout } from './engines/format-layout';
-import { getGpu } from './gpus';
-import type { ModelConfig } from './llm';
+import { formatLayout } from './format-layout';
 import type { Prediction, PredictOptions } from './predictor';
 import { predictSpec } from './spec-estimator';
 
