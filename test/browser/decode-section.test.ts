@@ -6,9 +6,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModel } from '../../src/model/llm/models';
-import { decodeController, decodeSection } from '../../src/ui/decode-section';
+import { decodeController, decodeSection } from '../../src/ui/decode/decode-section';
 import { en } from '../../src/ui/i18n/en';
-import { PageController } from '../../src/ui/page';
+import { PageController } from '../../src/ui/shell/page';
 import { createBenchClient } from '../../src/worker/client';
 
 const page = new PageController(createBenchClient);

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_IDS } from '../../src/model/engines/ids';
 import { SLAS } from '../../src/model/predict/chapter';
-import { loadController, loadSection } from '../../src/ui/load-section';
-import { PageController } from '../../src/ui/page';
+import { loadController, loadSection } from '../../src/ui/load/load-section';
+import { PageController } from '../../src/ui/shell/page';
 import { createBenchClient } from '../../src/worker/client';
 
 const page = new PageController(createBenchClient);
