@@ -8,12 +8,12 @@ import { predictMeasured } from '../model/predict/measured-estimator';
 import type { Prediction, PredictOptions } from '../model/predict/predictor';
 import { buildReport } from '../model/predict/report';
 import { predictSpec } from '../model/predict/spec-estimator';
-import { argsOrExit, runMain } from './flags';
-import { CliError, loadResults } from './load-results';
-import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
-import { renderPrediction } from './predict-table';
-import { reportJson } from './report-json';
-import { specHardware } from './spec-hardware';
+import { argsOrExit, runMain } from './args/flags';
+import { CliError, loadResults } from './args/load-results';
+import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './args/predict-args';
+import { renderPrediction } from './render/predict-table';
+import { reportJson } from './render/report-json';
+import { specHardware } from './args/spec-hardware';
 
 function predict(args: PredictArgs, opts: PredictOptions) {
   const { model, format, source } = args;

@@ -12,10 +12,10 @@ import type { ArrivalSpec } from '../model/serving/requests/workload';
 import { servingHardware } from '../model/serving/setup';
 import { simulate } from '../model/serving/simulate';
 import { sweepRates } from '../model/serving/sweep';
-import { CliError, loadResults } from './load-results';
-import type { SimulateArgs } from './simulate-args';
-import type { SimulateOutcome, SimulationHeader } from './simulate-report';
-import { specHardware } from './spec-hardware';
+import { CliError, loadResults } from './args/load-results';
+import type { SimulateArgs } from './args/simulate-args';
+import type { SimulateOutcome, SimulationHeader } from './render/simulate-report';
+import { specHardware } from './args/spec-hardware';
 
 /** Bytes per cached K or V element for --kv-bits (16 bits: 2 bytes). */
 const kvBytes = (args: SimulateArgs) =>

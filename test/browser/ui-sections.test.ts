@@ -11,7 +11,6 @@ import { ENGINE_IDS } from '../../src/model/engines/ids';
 import { GPU_GROUPS, GPUS } from '../../src/model/hardware/gpus';
 import { latencySection } from '../../src/ui/predictions/latency';
 import { memorySection } from '../../src/ui/predictions/memory';
-import { PageController } from '../../src/ui/shell/page';
 import {
   clampInput,
   DEFAULT_SPEC_GPU,
@@ -19,9 +18,10 @@ import {
   predictionsSection,
   TABLE_MODELS,
 } from '../../src/ui/predictions/predictions';
-import { rooflineSection } from '../../src/ui/sections/roofline-chart';
-import type { ScreenOrigin, Section } from '../../src/ui/shell/section';
 import { trustCalibrationSection } from '../../src/ui/predictions/trust-calibration';
+import { rooflineSection } from '../../src/ui/sections/roofline-chart';
+import { PageController } from '../../src/ui/shell/page';
+import type { ScreenOrigin, Section } from '../../src/ui/shell/section';
 import { doc, fmaRow, matRow, readRow } from '../unit/model/synthetic';
 
 /** The page without a worker: these sections never ask for one. */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
-import { terminalStatus } from '../../src/cli/table';
+import { terminalStatus } from '../../src/cli/render/table';
 import { describeShape } from '../../src/core/describe';
 import { FORMAT_IDS } from '../../src/core/formats';
 import { validateResults } from '../../src/core/results';

@@ -1,7 +1,7 @@
 // The chapter's numbers, as the chapter gives them: 延迟与吞吐 (Latency vs throughput), in
 // 从 Bit 到 AGI · 第八章：推理, by David (道雾轩). These are the chapter's reported ranges for a
 // "vLLM-class stack", shown beside our predictions and labelled as the chapter's. Numbers and
-// codes only: the page (src/ui/i18n) and the CLI (src/cli/notes-en.ts) word them.
+// codes only: the page (src/ui/i18n) and the CLI (src/cli/words/notes-en.ts) word them.
 
 export const CHAPTER_SOURCE = {
   title: '延迟与吞吐 — 从 Bit 到 AGI · 第八章：推理 (Latency vs throughput)',

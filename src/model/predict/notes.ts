@@ -1,5 +1,5 @@
 // What a prediction assumes and notes, as data: an id and the numbers (or names) that go with
-// it. The model never words them; the CLI words them in English (src/cli/notes-en.ts) and the
+// it. The model never words them; the CLI words them in English (src/cli/words/notes-en.ts) and the
 // page words the ones it shows in its languages (src/ui/i18n).
 
 import type { CalibrationCode } from '../engines/calibrate';

@@ -1,5 +1,5 @@
 // The prediction as one plain object of numbers and codes: what the page shows and what
-// `npm run predict` prints (worded in English by src/cli/report-json.ts). Pure: no I/O.
+// `npm run predict` prints (worded in English by src/cli/render/report-json.ts). Pure: no I/O.
 
 import { adapterName } from '../../core/adapter-name';
 import type { WeightFormat } from '../../core/formats';

@@ -4,9 +4,9 @@
 
 import type { DecodeRun } from '../../core/results';
 import { CHAPTER_A100_LLAMA3_8B_FP16, PERCEPTION } from '../../model/predict/chapter';
-import { td, th } from '../shell/dom';
 import { t } from '../i18n';
 import { fmt, fmtAsGiven, fmtBytes, fmtInt } from '../i18n/numbers';
+import { td, th } from '../shell/dom';
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : t().decode.ms({ ms: fmt(v) }));
 

@@ -6,12 +6,12 @@
 import type { DecodeRun, ResultsDocument } from '../../core/results';
 import type { ModelConfig } from '../../model/llm/models';
 import type { DecodeRequest } from '../../worker/protocol';
-import { renderFigures, renderRunsTable } from './decode-figures';
-import { buildDecodeView, DECODE_DEFAULTS, type DecodeView, relabelDecode } from './decode-view';
-import { make } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtInt } from '../i18n/numbers';
+import { make } from '../shell/dom';
 import type { Page, Section } from '../shell/section';
+import { renderFigures, renderRunsTable } from './decode-figures';
+import { buildDecodeView, DECODE_DEFAULTS, type DecodeView, relabelDecode } from './decode-view';
 
 /** Dispatched on `document` when a decode run here ends (the presenter redraws its figure). */
 export const DECODE_DONE_EVENT = 'decode-run-done';

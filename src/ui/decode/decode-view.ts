@@ -3,10 +3,10 @@
 // set by relabelDecode() (and again on a language change).
 
 import { MODEL_FORMAT_IDS } from '../../core/formats';
-import { emptyTable, make, setOptions } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtInt } from '../i18n/numbers';
 import { catalogueGroups, fillModelPicker } from '../predictions/model-picker';
+import { emptyTable, make, setOptions } from '../shell/dom';
 
 /** Defaults that run in seconds on a laptop GPU and still finish on a CPU adapter. */
 export const DECODE_DEFAULTS = {

@@ -5,9 +5,9 @@
 import type { SlaThresholds } from '../../model/predict/chapter';
 import type { QueueSeries } from '../../model/serving/batching/queue-series';
 import type { SweepPoint } from '../../model/serving/sweep';
-import { Chart } from '../shell/chartjs';
 import { t } from '../i18n';
 import { fmt } from '../i18n/numbers';
+import { Chart } from '../shell/chartjs';
 
 type Pt = { x: number; y: number };
 interface Line {

@@ -10,9 +10,11 @@ import { SLAS } from '../../model/predict/chapter';
 import type { SchedulerKind } from '../../model/serving/batching/schedulers';
 import type { LoadAnswer, LoadSource } from '../../model/serving/load-request';
 import type { LengthDist } from '../../model/serving/requests/lengths';
-import { chosenEngine } from '../predictions/engine-controls';
 import { t } from '../i18n';
 import { fmt, fmtInt } from '../i18n/numbers';
+import { chosenEngine } from '../predictions/engine-controls';
+import type { Page, Section } from '../shell/section';
+import { fragmentParam, setFragmentParam } from '../shell/url-state';
 import { drawLatency, drawQueue, latencyChart, queueChart } from './load-charts';
 import {
   DEFAULT_LOAD,
@@ -29,8 +31,6 @@ import {
   sweepCsv,
 } from './load-tables';
 import { buildLoadView, type LoadView, relabel } from './load-view';
-import type { Page, Section } from '../shell/section';
-import { fragmentParam, setFragmentParam } from '../shell/url-state';
 
 const FRAGMENT = 'load';
 const DEFAULT_MAX_RATE = 20;

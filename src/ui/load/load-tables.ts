@@ -10,10 +10,10 @@ import {
 } from '../../model/serving/chapter-scenario';
 import type { SimulationResult } from '../../model/serving/simulate';
 import type { RateSweep, SlaCapacity } from '../../model/serving/sweep';
-import { make, td, th } from '../shell/dom';
-import { chapterRangeText } from '../shell/format';
 import { t } from '../i18n';
 import { fmt, fmtInt, fmtList } from '../i18n/numbers';
+import { make, td, th } from '../shell/dom';
+import { chapterRangeText } from '../shell/format';
 import type { LoadView } from './load-view';
 
 const slaName = (id: string): string => {

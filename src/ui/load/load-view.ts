@@ -2,10 +2,10 @@
 // queue strip, the tables and the notes. Words are set by relabel() (and again on a language
 // change); every element the section updates is returned by name.
 
-import { emptyTable, make, setOptions } from '../shell/dom';
+import { t } from '../i18n';
 import { fillEngines } from '../predictions/engine-controls';
 import { fillGpuPicker } from '../predictions/gpu-picker';
-import { t } from '../i18n';
+import { emptyTable, make, setOptions } from '../shell/dom';
 import { SCHEDULER_KINDS } from './load-settings';
 
 function labelled(text: HTMLElement, control: HTMLElement): HTMLLabelElement {

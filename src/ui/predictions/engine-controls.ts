@@ -3,9 +3,9 @@
 
 import { ENGINE_IDS, type EngineId, findEngine } from '../../model/engines/ids';
 import { TP_SIZES } from '../../model/predict/fit-advice';
-import { setOptions } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtInt } from '../i18n/numbers';
+import { setOptions } from '../shell/dom';
 
 export const DEFAULT_ENGINE: EngineId = 'native';
 

@@ -8,11 +8,11 @@ import { verifiedRows } from '../../model/measured/roofline';
 import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../../model/predict/chapter';
 import { type CurvePoint, capToContext } from '../../model/predict/predictor';
 import { predictReport } from '../../model/predict/report';
+import { t } from '../i18n';
+import { fmt, fmtInt } from '../i18n/numbers';
 import { Chart, geometricTicks } from '../shell/chartjs';
 import { element, td, th } from '../shell/dom';
 import { chapterRangeText, rangeNodes } from '../shell/format';
-import { t } from '../i18n';
-import { fmt, fmtInt } from '../i18n/numbers';
 import type { PageContext, Section } from '../shell/section';
 
 /** Spec mode's batches: powers of two up to 256. */

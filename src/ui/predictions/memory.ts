@@ -9,9 +9,9 @@ import {
   DEFAULT_PROMPT_TOKENS,
   kvElementBytes,
 } from '../../model/predict/predictor';
-import { element, make, td, th } from '../shell/dom';
 import { t } from '../i18n';
 import { fmt, fmtGB, fmtInt, fmtPercent } from '../i18n/numbers';
+import { element, make, td, th } from '../shell/dom';
 import type { PageContext, Section } from '../shell/section';
 
 export interface MemoryView {

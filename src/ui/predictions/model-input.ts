@@ -12,9 +12,9 @@ import {
   modelParamOf,
   withModelParam,
 } from '../../share/model-link';
-import { make, onFilePicked, setOptions } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtFixed } from '../i18n/numbers';
+import { make, onFilePicked, setOptions } from '../shell/dom';
 
 export interface ModelInput {
   /** The model read from a config.json, if any. */

@@ -21,16 +21,16 @@ import {
   type PredictOptions,
 } from '../../model/predict/predictor';
 import { type PredictReport, predictReport, type ReportSource } from '../../model/predict/report';
-import { element, make, setOptions, td, th } from '../shell/dom';
-import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
-import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from '../shell/format';
-import { fillGpuPicker } from './gpu-picker';
 import { t } from '../i18n';
 import { fmt, fmtAsGiven, fmtFixed, fmtInt, fmtLabelGB } from '../i18n/numbers';
+import { element, make, setOptions, td, th } from '../shell/dom';
+import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from '../shell/format';
+import type { PageContext, Section } from '../shell/section';
+import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
+import { fillGpuPicker } from './gpu-picker';
 import { type ModelInput, setupModelInput } from './model-input';
 import { catalogueGroups, fillModelPicker, type PickerGroup } from './model-picker';
 import { calibrationText, doesNotFitText, engineLabel } from './prediction-words';
-import type { PageContext, Section } from '../shell/section';
 
 export const TABLE_MODELS = ['llama-3-8b', 'llama-3-70b'] as const;
 export const TABLE_FORMATS = MODEL_FORMAT_IDS;

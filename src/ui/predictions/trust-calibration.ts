@@ -6,11 +6,11 @@ import { RANGE_LEVEL } from '../../model/engines/calibrate';
 import type { CalibrationSummary } from '../../model/engines/cross-validation';
 import { ENGINE_IDS } from '../../model/engines/ids';
 import { engineCalibration } from '../../model/engines/predict';
-import { make, td, th } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtFixed, fmtInt, fmtPercent } from '../i18n/numbers';
-import { engineLabel } from './prediction-words';
+import { make, td, th } from '../shell/dom';
 import type { Section } from '../shell/section';
+import { engineLabel } from './prediction-words';
 
 const cells = (s: CalibrationSummary): HTMLTableCellElement[] =>
   s.n === 0

@@ -9,8 +9,8 @@ import { reachedGBps } from '../decode/decode-figures';
 import { decodeController } from '../decode/decode-section';
 import { t } from '../i18n';
 import { fmt, fmtBytes, fmtInt } from '../i18n/numbers';
-import type { SlideId } from './presenter-slides';
 import type { Page } from '../shell/section';
+import type { SlideId } from './presenter-slides';
 
 /** Decode and the A100 beside it, for the prediction settings on screen. */
 function predictionFigure(slide: 'decode' | 'predictions', page: Page): string {

@@ -3,14 +3,14 @@
 // through bandwidth → compute → roofline → decode is memory-bound (run the batch sweep live)
 // → predictions beside an A100. Each screen shows the page's own section for that idea.
 
-import { Chart } from '../shell/chartjs';
 import { DECODE_DONE_EVENT } from '../decode/decode-section';
-import { element } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtInt } from '../i18n/numbers';
+import { Chart } from '../shell/chartjs';
+import { element } from '../shell/dom';
+import type { Section } from '../shell/section';
 import { presenterFigure } from './presenter-figure';
 import { SLIDES, type SlideId } from './presenter-slides';
-import type { Section } from '../shell/section';
 
 export { SLIDES, type SlideId };
 

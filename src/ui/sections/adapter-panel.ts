@@ -3,9 +3,9 @@
 
 import { adapterName } from '../../core/adapter-name';
 import type { AdapterReport } from '../../worker/protocol';
-import { element, make } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtBytes, fmtInt } from '../i18n/numbers';
+import { element, make } from '../shell/dom';
 import type { Page, Section } from '../shell/section';
 
 /** WebGPU's default limits, for the ones that matter here (from the WebGPU spec's limits table). */

@@ -1,9 +1,9 @@
 // The bandwidth sweep: GB/s against working-set size, one line per probe (read, copy, write),
 // where the cache-to-DRAM step shows.
 
-import { BandwidthChart } from './charts';
 import { element } from '../shell/dom';
 import type { Section } from '../shell/section';
+import { BandwidthChart } from './charts';
 
 /** The bandwidth sweep: GB/s against working-set size, per probe. */
 export const bandwidthSection: Section = {

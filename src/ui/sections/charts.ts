@@ -4,10 +4,10 @@
 // drawn beside the first, hollow and dashed.
 
 import type { ResultRow } from '../../core/results';
-import { Chart, geometricTicks } from '../shell/chartjs';
 import { t } from '../i18n';
 import { onLocaleChange } from '../i18n/locale';
 import { fmt, fmtBytes } from '../i18n/numbers';
+import { Chart, geometricTicks } from '../shell/chartjs';
 
 interface Series {
   key: string;

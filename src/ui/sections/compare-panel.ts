@@ -7,9 +7,9 @@ import { adapterName } from '../../core/adapter-name';
 import type { ResultsDocument } from '../../core/results';
 import { getModel } from '../../model/llm/models';
 import { type ComparisonLine, compareRuns } from '../../model/measured/run-comparison';
-import { element, make, onFilePicked, td, th } from '../shell/dom';
 import { t } from '../i18n/index.ts';
 import { fmt, fmtInt } from '../i18n/numbers';
+import { element, make, onFilePicked, td, th } from '../shell/dom';
 import type { Section } from '../shell/section';
 import { importMessage, readResultsFile } from './share-panel';
 

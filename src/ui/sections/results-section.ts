@@ -3,8 +3,8 @@
 
 import type { ResultRow } from '../../core/results';
 import { element } from '../shell/dom';
-import { resultRowElement } from './results-table';
 import type { Section } from '../shell/section';
+import { resultRowElement } from './results-table';
 
 export const resultsSection: Section = {
   id: 'results',

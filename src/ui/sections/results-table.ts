@@ -13,10 +13,10 @@ import {
   type RowStatus,
   TABLE_COLUMNS,
 } from '../../share/result-columns';
-import { td } from '../shell/dom';
-import { shapeText } from '../shell/format';
 import { type Messages, t } from '../i18n';
 import { fmtFixed, fmtPercent } from '../i18n/numbers';
+import { td } from '../shell/dom';
+import { shapeText } from '../shell/format';
 
 /** The i18n key of each column's header on the page. */
 export const HEADER_KEYS = {

@@ -7,12 +7,12 @@ import { FORMAT_IDS } from '../../core/formats';
 import type { ResultsDocument } from '../../core/results';
 import { type GpuSpec, getGpu } from '../../model/hardware/gpus';
 import { fitRoofline, type Roofline } from '../../model/measured/roofline';
+import { t } from '../i18n';
+import { fmt, fmtAsGiven, fmtInt, fmtPercent } from '../i18n/numbers';
+import { fillGpuPicker } from '../predictions/gpu-picker';
 import { Chart } from '../shell/chartjs';
 import { element } from '../shell/dom';
 import { shapeText } from '../shell/format';
-import { fillGpuPicker } from '../predictions/gpu-picker';
-import { t } from '../i18n';
-import { fmt, fmtAsGiven, fmtInt, fmtPercent } from '../i18n/numbers';
 import type { Section } from '../shell/section';
 
 /** Intensity range drawn, FLOP/byte: GEMV sits near 0.5–4, the A100's FP16 ridge near 150. */

@@ -19,9 +19,9 @@ import {
   settingsQuery,
 } from '../../core/settings';
 import type { BenchClient } from '../../worker/client';
-import { element } from '../shell/dom';
 import { t } from '../i18n';
 import { fmt, fmtInt } from '../i18n/numbers';
+import { element } from '../shell/dom';
 import type { Page, Section } from '../shell/section';
 
 const controls = () => ({

@@ -14,9 +14,9 @@ import { checkFileSize, parseResultsFile } from '../../share/import';
 import { ImportError } from '../../share/import-error';
 import { modelParamOf, withModelParam } from '../../share/model-link';
 import { decodePermalink, encodePermalink, isPermalink } from '../../share/permalink';
-import { element, make, onFilePicked } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtDateTime, fmtInt } from '../i18n/numbers';
+import { element, make, onFilePicked } from '../shell/dom';
 import type { DocumentOrigin, Page, Section } from '../shell/section';
 import { sectionParams } from '../shell/url-state';
 

@@ -3,11 +3,11 @@
 
 import type { ResultsDocument } from '../../core/results';
 import { summarizeRun } from '../../model/measured/run-summary';
-import { ComputeChart } from './charts';
-import { element } from '../shell/dom';
 import { t } from '../i18n';
 import { fmtBytes, fmtFixed } from '../i18n/numbers';
+import { element } from '../shell/dom';
 import type { Section } from '../shell/section';
+import { ComputeChart } from './charts';
 
 function showSummary(
   ui: { dram: HTMLElement; compute: HTMLElement },

@@ -4,9 +4,9 @@ import { describeShape } from '../../core/describe';
 import type { ResultRow } from '../../core/results';
 import type { Range } from '../../model/predict/range';
 import type { Verdict } from '../../model/predict/verdicts';
-import { make } from './dom';
 import { t } from '../i18n';
 import { fmt, fmtAsGiven, fmtBytes, fmtFixed, fmtInt } from '../i18n/numbers';
+import { make } from './dom';
 
 /** "13.6" over "8.75–18.9 ms": the expected value, then the range, as two spans. */
 export function rangeNodes(r: Range, unit = ''): Node[] {

@@ -1,9 +1,9 @@
 // The language picker: applies the chosen language to the page's fixed text and <html lang>,
 // keeps the choice in this browser and the address (?lang=), and re-renders every view.
 
-import { element } from './dom';
 import { applyStatic } from '../i18n';
 import { chooseLocale, isLocale, LOCALES, type Locale, setLocale } from '../i18n/locale';
+import { element } from './dom';
 
 const STORAGE_KEY = 'webgpu-roofline:lang';
 

@@ -3,8 +3,8 @@
 // latest of each event and hands them to the real section once it has mounted.
 
 import { errorMessage } from '../../core/error-message';
-import { make } from './dom';
 import { t } from '../i18n';
+import { make } from './dom';
 import type { Section, SectionHooks } from './section';
 
 type Calls = { [K in keyof SectionHooks]-?: Parameters<NonNullable<SectionHooks[K]>> };

@@ -7,20 +7,20 @@
 //     after the part of the page holding the section before it. A section nobody needs at first
 //     sight goes in as lazySection(id, () => import(…)): its module loads after the first paint.
 
+import { latencySection } from '../predictions/latency';
+import { memorySection } from '../predictions/memory';
+import { predictionsSection } from '../predictions/predictions';
+import { trustCalibrationSection } from '../predictions/trust-calibration';
 import { adapterSection } from '../sections/adapter-panel';
 import { bandwidthSection } from '../sections/bandwidth';
 import { compareSection } from '../sections/compare-panel';
-import { latencySection } from '../predictions/latency';
-import { lazySection } from './lazy-section';
-import { memorySection } from '../predictions/memory';
-import { predictionsSection } from '../predictions/predictions';
 import { resultsSection } from '../sections/results-section';
 import { rooflineSection } from '../sections/roofline-chart';
 import { runSection } from '../sections/run-panel';
-import type { Section } from './section';
 import { shareSection } from '../sections/share-panel';
 import { summarySection } from '../sections/summary';
-import { trustCalibrationSection } from '../predictions/trust-calibration';
+import { lazySection } from './lazy-section';
+import type { Section } from './section';
 
 export const SECTIONS: readonly Section[] = [
   adapterSection,

@@ -9,7 +9,7 @@ import {
   layersThatFit,
   runDecode,
 } from '../../../src/bench/decode';
-import { REFUSAL_EN } from '../../../src/cli/decode-table';
+import { REFUSAL_EN } from '../../../src/cli/render/decode-table';
 import { DECODE_REFUSALS, type ResultsDocument } from '../../../src/core/results';
 import type { BufferLedger } from '../../../src/gpu/buffers';
 import type { GpuContext } from '../../../src/gpu/device';

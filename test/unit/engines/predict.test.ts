@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteText } from '../../../src/cli/notes-en';
+import { noteText } from '../../../src/cli/words/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
 import { buildProfile } from '../../../src/model/engines/calibrate';
 import { calibrationRows } from '../../../src/model/engines/data';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainGap, noteText } from '../../../src/cli/notes-en';
+import { explainGap, noteText } from '../../../src/cli/words/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
 import { engineProfile } from '../../../src/model/engines/predict';
 import { getGpu } from '../../../src/model/hardware/gpus';

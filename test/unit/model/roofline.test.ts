@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteText } from '../../../src/cli/notes-en';
+import { noteText } from '../../../src/cli/words/notes-en';
 import { attainable, computeCeilingFor, fitRoofline } from '../../../src/model/measured/roofline';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 

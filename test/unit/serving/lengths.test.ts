@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lengthDistText } from '../../../src/cli/serving-en';
+import { lengthDistText } from '../../../src/cli/words/serving-en';
 import {
   CHAPTER_OUTPUT_LENGTHS,
   lengthSampler,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEDULER_LABELS, servingNoteText } from '../../../src/cli/serving-en';
+import { SCHEDULER_LABELS, servingNoteText } from '../../../src/cli/words/serving-en';
 import { SLAS } from '../../../src/model/predict/chapter';
 import type { RequestRecord } from '../../../src/model/serving/batching/finished-log';
 import {

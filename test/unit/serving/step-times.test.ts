@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kvNoteText, stepTimesSourceText } from '../../../src/cli/serving-en';
+import { kvNoteText, stepTimesSourceText } from '../../../src/cli/words/serving-en';
 import { resolveFormat } from '../../../src/core/formats';
 import { getGpu } from '../../../src/model/hardware/gpus';
 import { getModel, modelMatrices, weightMemoryBytes } from '../../../src/model/llm/models';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacityText, sweepMethodText } from '../../../src/cli/serving-en';
+import { capacityText, sweepMethodText } from '../../../src/cli/words/serving-en';
 import type { SlaThresholds } from '../../../src/model/predict/chapter';
 import { fixedStepTimes } from '../../../src/model/serving/step-times';
 import {

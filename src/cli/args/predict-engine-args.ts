@@ -2,7 +2,7 @@
 // GPUs in tensor parallel, the datasheet's FP32 shader rate, vendor and memory, and the model's
 // context limit. Kept apart from ./hardware-args.ts, which spreads these in for predict and simulate.
 
-import type { WeightFormat } from '../core/formats';
+import type { WeightFormat } from '../../core/formats';
 import {
   ENGINE_IDS,
   ENGINES,
@@ -10,9 +10,9 @@ import {
   getEngine,
   VENDORS,
   type Vendor,
-} from '../model/engines/ids';
-import type { ModelConfig } from '../model/llm/models';
-import { checkTp, InvalidTpError } from '../model/predict/tensor-parallel';
+} from '../../model/engines/ids';
+import type { ModelConfig } from '../../model/llm/models';
+import { checkTp, InvalidTpError } from '../../model/predict/tensor-parallel';
 import type { UsageError } from './flags';
 
 export const ENGINE_FLAGS = {

@@ -1,7 +1,7 @@
 // The hardware a spec-mode prediction runs on, from --gpu or the datasheet flags (--vendor,
 // --memory-gb and --fp32-tflops describe a datasheet; a catalogue GPU has its own).
 
-import type { SpecHardware } from '../model/predict/spec-estimator';
+import type { SpecHardware } from '../../model/predict/spec-estimator';
 import type { PredictSource } from './hardware-args';
 import type { EngineArgs } from './predict-engine-args';
 

@@ -1,7 +1,7 @@
 // Command-line flags for `npm run predict`. Pure: parse and resolve the ids, or explain what is
 // wrong in a UsageError (the CLI prints it and exits 2).
 
-import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../model/predict/predictor';
+import { DEFAULT_OUTPUT_TOKENS, DEFAULT_PROMPT_TOKENS } from '../../model/predict/predictor';
 import { type FlagSpecs, parseFlags } from './flags';
 import {
   argChecks,

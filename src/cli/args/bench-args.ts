@@ -1,8 +1,8 @@
 // Command-line flags for `npm run bench`. Pure: parse or explain what is wrong.
 
-import type { DecodeSpec } from '../bench/decode';
-import type { PlanName } from '../core/results';
-import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../core/settings';
+import type { DecodeSpec } from '../../bench/decode';
+import type { PlanName } from '../../core/results';
+import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../../core/settings';
 import { DECODE_FLAGS, DECODE_USAGE, parseDecodeFlags } from './decode-args';
 import { type FlagSpecs, parseFlags, UsageError } from './flags';
 

@@ -3,12 +3,12 @@
 // found, the sweep's method and why the chapter's A100 table differs. The page words the same
 // codes in its own languages (src/ui/i18n).
 
-import type { ChapterRange } from '../model/predict/chapter';
-import type { SchedulerConfig, SchedulerKind } from '../model/serving/batching/schedulers';
-import type { ChapterServingGap, ChapterServingTtft } from '../model/serving/chapter-scenario';
-import type { KvNote, ServingNote, StepTimesSource } from '../model/serving/notes';
-import type { LengthDist } from '../model/serving/requests/lengths';
-import type { RateSweep, SlaCapacity } from '../model/serving/sweep';
+import type { ChapterRange } from '../../model/predict/chapter';
+import type { SchedulerConfig, SchedulerKind } from '../../model/serving/batching/schedulers';
+import type { ChapterServingGap, ChapterServingTtft } from '../../model/serving/chapter-scenario';
+import type { KvNote, ServingNote, StepTimesSource } from '../../model/serving/notes';
+import type { LengthDist } from '../../model/serving/requests/lengths';
+import type { RateSweep, SlaCapacity } from '../../model/serving/sweep';
 
 export const SCHEDULER_LABELS: Readonly<Record<SchedulerKind, string>> = {
   static: 'static batching',

@@ -5,12 +5,12 @@
 // resolves the ids, or explains what is wrong in a UsageError ending with the calling CLI's usage
 // text. A new hardware or engine flag belongs here, so that both CLIs take it.
 
-import { errorMessage } from '../core/error-message';
-import { FORMAT_PRESETS } from '../core/format-presets';
-import { FORMATS, resolveFormat, type WeightFormat } from '../core/formats';
-import { GPU_NAMED_ALIASES, type GpuSpec, getGpu } from '../model/hardware/gpus';
-import type { KvBits } from '../model/llm/kv-format';
-import { getModel, MODEL_ALIASES, type ModelConfig } from '../model/llm/models';
+import { errorMessage } from '../../core/error-message';
+import { FORMAT_PRESETS } from '../../core/format-presets';
+import { FORMATS, resolveFormat, type WeightFormat } from '../../core/formats';
+import { GPU_NAMED_ALIASES, type GpuSpec, getGpu } from '../../model/hardware/gpus';
+import type { KvBits } from '../../model/llm/kv-format';
+import { getModel, MODEL_ALIASES, type ModelConfig } from '../../model/llm/models';
 import { type FlagSpecs, type ParsedFlags, UsageError } from './flags';
 import { MODEL_FILE_FLAGS, parseKvBits, type ReadText, readModelConfigFile } from './model-flags';
 import {

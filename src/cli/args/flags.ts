@@ -3,7 +3,7 @@
 // UsageError that names the flag and ends with the CLI's usage text (printed, exit status 2).
 
 import { parseArgs } from 'node:util';
-import { errorMessage } from '../core/error-message';
+import { errorMessage } from '../../core/error-message';
 
 export class UsageError extends Error {
   constructor(

@@ -1,10 +1,10 @@
 // Plain-text rendering of a results document for the terminal.
 
-import { adapterName } from '../core/adapter-name';
-import { describeShape, formatBytes } from '../core/describe';
-import type { ResultRow, ResultsDocument } from '../core/results';
-import { settingsQuery } from '../core/settings';
-import { summarizeRun } from '../model/measured/run-summary';
+import { adapterName } from '../../core/adapter-name';
+import { describeShape, formatBytes } from '../../core/describe';
+import type { ResultRow, ResultsDocument } from '../../core/results';
+import { settingsQuery } from '../../core/settings';
+import { summarizeRun } from '../../model/measured/run-summary';
 import {
   type CellWords,
   cellText,
@@ -12,7 +12,7 @@ import {
   isNumeric,
   type RowStatus,
   TABLE_COLUMNS,
-} from '../share/result-columns';
+} from '../../share/result-columns';
 import { columns } from './text';
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);

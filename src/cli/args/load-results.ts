@@ -1,9 +1,9 @@
 // Reading a results document named on the command line (--from), for predict and simulate.
 
 import { readFileSync } from 'node:fs';
-import { errorMessage } from '../core/error-message';
-import { migrateResults } from '../core/migrate';
-import { type ResultsDocument, validateResults } from '../core/results';
+import { errorMessage } from '../../core/error-message';
+import { migrateResults } from '../../core/migrate';
+import { type ResultsDocument, validateResults } from '../../core/results';
 
 /** An error for the user: printed as one line, exit 1. */
 export class CliError extends Error {}

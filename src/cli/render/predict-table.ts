@@ -1,7 +1,7 @@
 // The prediction report as readable text for the terminal.
 
-import { PERCEPTION } from '../model/predict/chapter';
-import type { PredictReport } from '../model/predict/report';
+import { PERCEPTION } from '../../model/predict/chapter';
+import type { PredictReport } from '../../model/predict/report';
 import {
   CHAPTER_LABEL,
   CHAPTER_LABEL_70B,
@@ -10,7 +10,7 @@ import {
   noteText,
   SCENARIO_LABELS,
   SLA_LABELS,
-} from './notes-en';
+} from '../words/notes-en';
 import { gapSentence } from './report-json';
 import { columns, durationText, durationValue, num, rangeText } from './text';
 

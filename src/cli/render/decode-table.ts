@@ -5,7 +5,7 @@ import type {
   DecodeRefusal,
   DecodeRun,
   ResultsDocument,
-} from '../core/results';
+} from '../../core/results';
 
 /** Why the decoder refused a model, in the CLI's words (the page's are in its i18n). */
 export const REFUSAL_EN: Record<DecodeRefusal, string> = {

@@ -2,21 +2,21 @@
 // a UsageError naming the flag (the CLI prints it and exits 2). The hardware, model and engine
 // flags are predict's (./hardware-args.ts).
 
-import type { ModelConfig } from '../model/llm/models';
-import { capacityBytes } from '../model/predict/capacity';
-import { SLAS } from '../model/predict/chapter';
+import type { ModelConfig } from '../../model/llm/models';
+import { capacityBytes } from '../../model/predict/capacity';
+import { SLAS } from '../../model/predict/chapter';
 import {
   defaultScheduler,
   type SchedulerConfig,
   type SchedulerKind,
   validateScheduler,
-} from '../model/serving/batching/schedulers';
+} from '../../model/serving/batching/schedulers';
 import {
   CHAPTER_OUTPUT_LENGTHS,
   CHAPTER_PROMPT_LENGTHS,
   type LengthDist,
   validateLengthDist,
-} from '../model/serving/requests/lengths';
+} from '../../model/serving/requests/lengths';
 import { type FlagSpecs, parseFlags } from './flags';
 import {
   argChecks,

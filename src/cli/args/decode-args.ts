@@ -1,9 +1,9 @@
 // `npm run bench -- --decode MODEL:FORMAT [--context L] [--tokens T] [--layers k] [--prompt P]
 // [--decode-budget-mib M]`: which whole-model decode run to make. Pure: parse or explain.
 
-import { DEFAULT_DECODE, DEFAULT_DECODE_BUDGET, type DecodeSpec, MiB } from '../bench/decode';
-import { FORMAT_IDS, formatId, MODEL_FORMAT_IDS } from '../core/formats';
-import { findModel, MODELS } from '../model/llm/models';
+import { DEFAULT_DECODE, DEFAULT_DECODE_BUDGET, type DecodeSpec, MiB } from '../../bench/decode';
+import { FORMAT_IDS, formatId, MODEL_FORMAT_IDS } from '../../core/formats';
+import { findModel, MODELS } from '../../model/llm/models';
 import type { FlagSpecs } from './flags';
 
 export const DECODE_FLAGS: FlagSpecs = {

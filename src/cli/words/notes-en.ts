@@ -2,13 +2,13 @@
 // scenarios and SLAs, how an ITL feels, and why the chapter's ITL is far above the floor. The
 // page words the same codes in its own languages (src/ui/i18n).
 
-import type { CalibrationCode } from '../model/engines/calibrate';
-import type { PeakKind } from '../model/engines/physics';
-import type { ChapterBatch, ChapterRange, SlaId } from '../model/predict/chapter';
-import { gapFacts } from '../model/predict/contrast';
-import type { FitAdvice } from '../model/predict/fit-advice';
-import type { Note } from '../model/predict/notes';
-import type { Feel } from '../model/predict/verdicts';
+import type { CalibrationCode } from '../../model/engines/calibrate';
+import type { PeakKind } from '../../model/engines/physics';
+import type { ChapterBatch, ChapterRange, SlaId } from '../../model/predict/chapter';
+import { gapFacts } from '../../model/predict/contrast';
+import type { FitAdvice } from '../../model/predict/fit-advice';
+import type { Note } from '../../model/predict/notes';
+import type { Feel } from '../../model/predict/verdicts';
 
 /** How the chapter's numbers are labelled wherever they are shown. */
 export const CHAPTER_LABEL = 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)';

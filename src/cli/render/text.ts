@@ -1,8 +1,8 @@
 // Small helpers for plain-text terminal output: numbers (the page's rules, in English without
 // digit grouping, from src/core/numbers.ts), ranges, durations and aligned columns.
 
-import { PLAIN_NUMBERS } from '../core/numbers';
-import type { Range } from '../model/predict/range';
+import { PLAIN_NUMBERS } from '../../core/numbers';
+import type { Range } from '../../model/predict/range';
 
 /** About three significant digits, no exponent, no grouping: 13.6 · 8.75 · 0.042 · 12346. */
 export const num = PLAIN_NUMBERS.threeDigits;

@@ -2,19 +2,19 @@
 // highest λ per SLA after a sweep) or, with --json, one object with the simulator's codes worded
 // in English (./serving-en.ts).
 
-import type { SlaId } from '../model/predict/chapter';
-import type { Percentiles } from '../model/serving/batching/stats';
-import type { SimulationResult } from '../model/serving/simulate';
-import type { RateSweep, SlaCapacity } from '../model/serving/sweep';
-import { SLA_LABELS } from './notes-en';
+import type { SlaId } from '../../model/predict/chapter';
+import type { Percentiles } from '../../model/serving/batching/stats';
+import type { SimulationResult } from '../../model/serving/simulate';
+import type { RateSweep, SlaCapacity } from '../../model/serving/sweep';
+import { SLA_LABELS } from '../words/notes-en';
 import {
   capacityText,
   kvNoteText,
   SCHEDULER_LABELS,
   servingNoteText,
   sweepMethodText,
-} from './serving-en';
-import type { SimulateArgs } from './simulate-args';
+} from '../words/serving-en';
+import type { SimulateArgs } from '../args/simulate-args';
 import { columns, durationValue, num } from './text';
 
 /** Where the step times came from, as the CLI names it. */

@@ -1,10 +1,10 @@
 // The predict CLI's model flags beyond --model: --model-config (a Hugging Face config.json) and
 // --kv-bits (the KV-cache format). Pure apart from the file reader it is given.
 
-import { HfConfigError } from '../model/llm/hf-config/errors';
-import { HF_MODEL_TYPES, parseHfConfigText } from '../model/llm/hf-config/read';
-import { isKvBits, type KvBits } from '../model/llm/kv-format';
-import type { ModelConfig } from '../model/llm/models';
+import { HfConfigError } from '../../model/llm/hf-config/errors';
+import { HF_MODEL_TYPES, parseHfConfigText } from '../../model/llm/hf-config/read';
+import { isKvBits, type KvBits } from '../../model/llm/kv-format';
+import type { ModelConfig } from '../../model/llm/models';
 import type { FlagSpecs } from './flags';
 
 export const MODEL_FILE_FLAGS = {

@@ -1,7 +1,7 @@
 // What `npm run predict -- --json` prints: the model's report with its codes and notes worded in
 // English (./notes-en.ts), field for field in the report's order.
 
-import type { PredictReport } from '../model/predict/report';
+import type { PredictReport } from '../../model/predict/report';
 import {
   CHAPTER_LABEL,
   CHAPTER_LABEL_70B,
@@ -11,7 +11,7 @@ import {
   noteText,
   SCENARIO_LABELS,
   SLA_LABELS,
-} from './notes-en';
+} from '../words/notes-en';
 
 type A100 = PredictReport['a100'];
 
