@@ -10,8 +10,8 @@ import { settingsQuery } from '../core/settings';
 import { acquireGpu } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
 import { BENCH_USAGE, parseBenchArgs } from './args/bench-args';
-import { renderDecode } from './render/decode-table';
 import { argsOrExit } from './args/flags';
+import { renderDecode } from './render/decode-table';
 import { renderTable } from './render/table';
 
 async function main(argv: string[]): Promise<number> {

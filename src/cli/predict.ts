@@ -11,9 +11,9 @@ import { predictSpec } from '../model/predict/spec-estimator';
 import { argsOrExit, runMain } from './args/flags';
 import { CliError, loadResults } from './args/load-results';
 import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './args/predict-args';
+import { specHardware } from './args/spec-hardware';
 import { renderPrediction } from './render/predict-table';
 import { reportJson } from './render/report-json';
-import { specHardware } from './args/spec-hardware';
 
 function predict(args: PredictArgs, opts: PredictOptions) {
   const { model, format, source } = args;

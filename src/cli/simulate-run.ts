@@ -14,8 +14,8 @@ import { simulate } from '../model/serving/simulate';
 import { sweepRates } from '../model/serving/sweep';
 import { CliError, loadResults } from './args/load-results';
 import type { SimulateArgs } from './args/simulate-args';
-import type { SimulateOutcome, SimulationHeader } from './render/simulate-report';
 import { specHardware } from './args/spec-hardware';
+import type { SimulateOutcome, SimulationHeader } from './render/simulate-report';
 
 /** Bytes per cached K or V element for --kv-bits (16 bits: 2 bytes). */
 const kvBytes = (args: SimulateArgs) =>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args/flags';
-import { parseLengthDist, parseSimulateArgs, type SimulateArgs } from '../../src/cli/args/simulate-args';
+import {
+  parseLengthDist,
+  parseSimulateArgs,
+  type SimulateArgs,
+} from '../../src/cli/args/simulate-args';
 import {
   CHAPTER_OUTPUT_LENGTHS,
   CHAPTER_PROMPT_LENGTHS,

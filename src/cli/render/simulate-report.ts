@@ -6,6 +6,7 @@ import type { SlaId } from '../../model/predict/chapter';
 import type { Percentiles } from '../../model/serving/batching/stats';
 import type { SimulationResult } from '../../model/serving/simulate';
 import type { RateSweep, SlaCapacity } from '../../model/serving/sweep';
+import type { SimulateArgs } from '../args/simulate-args';
 import { SLA_LABELS } from '../words/notes-en';
 import {
   capacityText,
@@ -14,7 +15,6 @@ import {
   servingNoteText,
   sweepMethodText,
 } from '../words/serving-en';
-import type { SimulateArgs } from '../args/simulate-args';
 import { columns, durationValue, num } from './text';
 
 /** Where the step times came from, as the CLI names it. */
