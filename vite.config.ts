@@ -5,6 +5,13 @@ import { lavapipeIcd, swiftshaderIcd, vulkanEnv } from './test/vulkan.ts';
 
 const swiftshader = swiftshaderIcd();
 const lavapipe = lavapipeIcd();
+// scripts/test.sh sets this where it could install lavapipe: then its absence fails the suite
+// (its kernels' shader-f16, dp4a and subgroup paths would silently not run).
+if (!lavapipe && process.env.ROOFLINE_REQUIRE_LAVAPIPE === '1') {
+  throw new Error(
+    'Mesa 25 lavapipe is required here (scripts/system-deps.sh could install it) but no lvp_icd.json of Mesa 25+ was found: see its output above.',
+  );
+}
 
 // One config for the page build and every test layer (unit, gpu, browser, e2e).
 export default defineConfig({
@@ -28,6 +35,7 @@ export default defineConfig({
           environment: 'node',
           // Dawn reads the Vulkan driver from the environment: one process per file.
           pool: 'forks',
+          globalSetup: ['test/build-cli.global.ts'],
           env: swiftshader ? vulkanEnv(swiftshader) : {},
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -48,6 +56,7 @@ export default defineConfig({
                 ],
                 environment: 'node' as const,
                 pool: 'forks' as const,
+                globalSetup: ['test/build-cli.global.ts'],
                 env: vulkanEnv(lavapipe),
                 testTimeout: 120_000,
                 hookTimeout: 120_000,

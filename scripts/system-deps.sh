@@ -28,16 +28,26 @@ mesa_major() {
   dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null | cut -d. -f1
 }
 
-# Optional: lavapipe from Mesa 25+ (Debian 12 ships 22.3, which Dawn rejects). The backports
-# source reuses the mirror this machine's own apt configuration names.
+# Lavapipe from Mesa 25+ (Debian 12 ships 22.3, which Dawn rejects): the second driver, and the
+# only one here with shader-f16, dp4a and subgroups, so the only one that runs those kernels'
+# success paths. Where this script can install it, it is required: the verdict goes to
+# $DRIVERS_FILE (when set) as `lavapipe=required`, or `lavapipe=unavailable: <why>`, and the
+# test script makes the suite fail without it (required) or says which paths did not run.
+lavapipe_verdict() { [ -n "${DRIVERS_FILE:-}" ] && echo "lavapipe=$1" >"$DRIVERS_FILE"; return 0; }
+
+# The backports source reuses the mirror this machine's own apt configuration names.
 add_lavapipe() {
-  [ "$(mesa_major)" -ge 25 ] 2>/dev/null && return 0
-  . /etc/os-release 2>/dev/null || return 0
-  [ "${VERSION_CODENAME:-}" = bookworm ] || return 0
+  if [ "$(mesa_major)" -ge 25 ] 2>/dev/null; then lavapipe_verdict required; return 0; fi
+  . /etc/os-release 2>/dev/null || { lavapipe_verdict "unavailable: no /etc/os-release"; return 0; }
+  if [ "${VERSION_CODENAME:-}" != bookworm ]; then
+    lavapipe_verdict "unavailable: Mesa 25 is not packaged for ${VERSION_CODENAME:-this system} here"
+    return 0
+  fi
   local uri
   uri=$(grep -hoE '^URIs: *\S+' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -m1 '/debian$' ||
     grep -hoE '^deb +\S+/debian ' /etc/apt/sources.list 2>/dev/null | awk '{print $2}' | head -n1)
-  [ -n "$uri" ] || return 0
+  [ -n "$uri" ] || { lavapipe_verdict "unavailable: no Debian mirror in the apt configuration"; return 0; }
+  lavapipe_verdict required
   if ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     printf 'Types: deb\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
       "$uri" >/etc/apt/sources.list.d/backports.sources
@@ -45,7 +55,7 @@ add_lavapipe() {
   echo "Installing Mesa 25 lavapipe from bookworm-backports (a second driver for the GPU tests)…"
   apt-get update -qq &&
     apt-get install -y -qq -t bookworm-backports mesa-vulkan-drivers >/dev/null ||
-    echo "warning: could not install Mesa 25 lavapipe; the GPU tests run on SwiftShader only." >&2
+    echo "error: could not install Mesa 25 lavapipe from bookworm-backports; the suite will fail." >&2
 }
 
 missing=()
@@ -65,6 +75,8 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   add_lavapipe
   exit 0
 fi
+if [ "$(mesa_major)" -ge 25 ] 2>/dev/null; then lavapipe_verdict required; else
+  lavapipe_verdict "unavailable: installing Mesa 25 needs root and apt-get"; fi
 [ ${#optional[@]} -gt 0 ] &&
   echo "note: no Chinese font (${optional[*]}): screenshots of the Chinese page show boxes." >&2
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -1,15 +1,15 @@
-// A CLI as users run it: built from vite.cli.config.ts before a test file's tests, into a
-// temporary folder of its own (so it never races another file's build, which empties
-// dist-cli/), spawned per call, and removed afterwards; with the checks the CLI tests share.
+// A CLI as users run it: built once per test run from vite.cli.config.ts (the global setup
+// test/build-cli.global.ts), spawned per call, with a temporary folder per test file for its
+// inputs and outputs; with the checks the CLI tests share.
 
-import { execFileSync, type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 
 export interface BuiltCli {
-  /** Runs the CLI with these arguments; waits at most a minute. */
+  /** Runs the CLI with these arguments; waits at most `timeoutMs` (a minute by default). */
   run(args: string[]): SpawnSyncReturns<string>;
   /** Writes `text` into the test's folder and returns its path. */
   file(name: string, text: string): string;
@@ -17,22 +17,14 @@ export interface BuiltCli {
   path(name: string): string;
 }
 
-/** `entry` (dist-cli/<entry>.js) built once for the calling test file. */
-export function builtCli(entry: 'predict' | 'simulate'): BuiltCli {
+/** The CLI `entry` (<entry>.js of this run's build), with a folder for the calling test file. */
+export function builtCli(entry: 'bench' | 'predict' | 'simulate', timeoutMs = 60_000): BuiltCli {
   const work = mkdtempSync(join(tmpdir(), `roofline-${entry}-`));
-  const outDir = join(work, 'dist-cli');
-  beforeAll(() => {
-    execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', outDir], {
-      stdio: 'ignore',
-    });
-  });
+  const script = join(inject('cliDir'), `${entry}.js`);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   return {
     run: (args) =>
-      spawnSync(process.execPath, [join(outDir, `${entry}.js`), ...args], {
-        encoding: 'utf8',
-        timeout: 60_000,
-      }),
+      spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: timeoutMs }),
     file(name, text) {
       const path = join(work, name);
       writeFileSync(path, text);

@@ -1,25 +1,17 @@
-// The command line, built as users run it (`npm run bench` = build, then node dist-cli/bench.js).
+// The command line, built as users run it (`npm run bench` = build, then node dist-cli/bench.js;
+// here the build of this test run, test/build-cli.global.ts).
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { validateResults } from '../../src/core/results';
+import { builtCli } from './built-cli';
 
-const run = (args: string[]) =>
-  spawnSync(process.execPath, ['dist-cli/bench.js', ...args], {
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-
-beforeAll(() => {
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts'], { stdio: 'ignore' });
-});
+const cli = builtCli('bench', 180_000);
+const run = cli.run;
 
 describe('npm run bench', () => {
   it('--quick --json prints a valid document with verified read/copy/write/fma rows, and --out writes it', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'roofline-')), 'results.json');
+    const out = cli.path('results.json');
     const result = run(['--quick', '--json', '--out', out]);
     expect(result.stderr).not.toMatch(/^\s+at /m); // no stack trace
     expect(result.status).toBe(0);

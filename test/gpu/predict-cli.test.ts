@@ -1,5 +1,4 @@
-// `npm run predict`, built as users run it (vite.cli.config.ts) and spawned. It builds into its
-// own folder so it never races test/gpu/cli.test.ts, whose build empties dist-cli/.
+// `npm run predict`, built as users run it (vite.cli.config.ts, once per test run) and spawned.
 
 import { describe, expect, it } from 'vitest';
 import type { PredictJson } from '../../src/cli/render/report-json';

@@ -1,5 +1,4 @@
-// `npm run simulate`, built as users run it (vite.cli.config.ts) and spawned. It builds into its
-// own folder so it never races the other CLI tests, whose builds empty dist-cli/.
+// `npm run simulate`, built as users run it (vite.cli.config.ts, once per test run) and spawned.
 
 import { describe, expect, it } from 'vitest';
 import type { SimulateJson } from '../../src/cli/render/simulate-report';

@@ -1,0 +1,27 @@
+// Vitest global setup: builds the CLIs once per test run (vite.cli.config.ts, as `npm run bench`
+// does) into a temporary folder, and hands its path to the tests (`inject('cliDir')`). Both GPU
+// projects name this file; the second finds the build of the first in the same process.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder holding bench.js, predict.js and simulate.js, built for this test run. */
+    cliDir: string;
+  }
+}
+
+export default function buildCli(project: TestProject): () => void {
+  const dir = join(tmpdir(), `roofline-cli-${process.pid}`);
+  if (!existsSync(join(dir, 'bench.js'))) {
+    execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', dir], {
+      stdio: 'ignore',
+    });
+  }
+  project.provide('cliDir', dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
