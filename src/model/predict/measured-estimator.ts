@@ -279,13 +279,32 @@ export function smallKernelStepMs(
   return ms + extra * rates.dispatchMs;
 }
 
-export function measuredEstimator(
+/** What every step of a measured-mode estimate reads: the run's rows, its ceilings, the costs. */
+interface MeasuredContext {
+  rows: ResultRow[];
+  model: ModelConfig;
+  format: WeightFormat;
+  kvBytesPerElement: number;
+  engine: EngineCosts | undefined;
+  /** β, GB/s, and π, GFLOP/s with the FMA format it came from. */
+  beta: number;
+  pi: NonNullable<ReturnType<typeof computeCeilingFor>>;
+  computeGflops: ReturnType<typeof fitRoofline>['computeGflops'];
+  /** The dispatch cost the run measured (undefined: not measured, ASSUMED_DISPATCH_MS used). */
+  measuredOverhead: number | undefined;
+  perDispatch: number;
+  perLayer: number;
+  perToken: number;
+  fixedMs: number;
+}
+
+function measuredContext(
   doc: ResultsDocument,
   model: ModelConfig,
   format: WeightFormat,
-  kvBytesPerElement = 2,
-  engine?: EngineCosts,
-): Estimator {
+  kvBytesPerElement: number,
+  engine: EngineCosts | undefined,
+): MeasuredContext {
   const rows = verifiedRows(doc);
   const roof = fitRoofline(doc);
   const beta = roof.bandwidthGBps;
@@ -298,203 +317,260 @@ export function measuredEstimator(
   if (pi === undefined) {
     throw new InsufficientResultsError('the results have no verified FMA rows: no compute ceiling');
   }
-  const kernelFormat = format.kernel;
   const measuredOverhead = engine?.dispatchMs ?? dispatchOverheadMs(rows);
   const perDispatch = measuredOverhead ?? ASSUMED_DISPATCH_MS;
   const perLayer = engine?.perLayer ?? OTHER_DISPATCHES_PER_LAYER;
   const perToken = engine?.perToken ?? OTHER_DISPATCHES_PER_TOKEN;
-  const fixedMs = perDispatch * (model.layers * perLayer + perToken);
-  const matrices = modelMatrices(model);
-  const weightBytesOf = (mat: MatrixShape) => (mat.n * mat.k * format.bitsPerWeight) / 8;
-
-  const rooflineMs = (flops: number, bytes: number): Range => {
-    const t = Math.max(flops / (pi.gflops * 1e6), bytes / (beta * 1e6));
-    const e = ROOFLINE_KERNEL_EFFICIENCY;
-    return range(t / e.expected, t / e.high, t / e.low);
+  return {
+    rows,
+    model,
+    format,
+    kvBytesPerElement,
+    engine,
+    beta,
+    pi,
+    computeGflops: roof.computeGflops,
+    measuredOverhead,
+    perDispatch,
+    perLayer,
+    perToken,
+    fixedMs: perDispatch * (model.layers * perLayer + perToken),
   };
+}
 
-  /** One matrix at M = m: measured when possible, else the roofline. */
-  const matrixMs = (
-    mat: MatrixShape,
-    m: number,
-    allowScaleM: boolean,
-  ): { ms: Range; source: PredictionSource; note: Note | undefined } => {
-    const target = { n: mat.n, k: mat.k, bytes: weightBytesOf(mat) };
-    const exactM = interpolateByBytes(measuredShapes(rows, kernelFormat, m), target);
-    if (exactM !== undefined) {
-      const note: Note | undefined =
-        exactM.how === 'exact'
-          ? undefined
-          : {
-              id: 'matrix-by-bytes',
-              matrix: mat.name,
-              n: mat.n,
-              k: mat.k,
-              m,
-              how: exactM.how,
-              format: kernelFormat,
-            };
-      return { ms: exactM.ms, source: 'measured', note };
-    }
-    if (allowScaleM) {
-      // Prefill: compute-bound GEMM time grows with M; scale from the nearest measured M.
-      const near = measuredGemmMs(rows, kernelFormat).sort(
-        (a, b) => Math.abs(Math.log(a / m)) - Math.abs(Math.log(b / m)),
-      )[0];
-      if (near !== undefined) {
-        const r = interpolateByBytes(measuredShapes(rows, kernelFormat, near), target);
-        if (r !== undefined) {
-          return {
-            ms: scaleRange(r.ms, m / near),
-            source: 'measured',
-            note: {
-              id: 'matrix-scaled',
-              matrix: mat.name,
-              m,
-              factor: m / near,
-              near,
-            },
+const weightBytesOf = (ctx: MeasuredContext, mat: MatrixShape) =>
+  (mat.n * mat.k * ctx.format.bitsPerWeight) / 8;
+
+/** A time from the roofline alone, at the efficiency a real kernel reaches. */
+function rooflineMs(ctx: MeasuredContext, flops: number, bytes: number): Range {
+  const t = Math.max(flops / (ctx.pi.gflops * 1e6), bytes / (ctx.beta * 1e6));
+  const e = ROOFLINE_KERNEL_EFFICIENCY;
+  return range(t / e.expected, t / e.high, t / e.low);
+}
+
+interface MatrixTime {
+  ms: Range;
+  source: PredictionSource;
+  note: Note | undefined;
+}
+
+/** One matrix at M = m: measured when possible, else the roofline. */
+function matrixMs(ctx: MeasuredContext, mat: MatrixShape, m: number, scaleM: boolean): MatrixTime {
+  const kernelFormat = ctx.format.kernel;
+  const target = { n: mat.n, k: mat.k, bytes: weightBytesOf(ctx, mat) };
+  const exactM = interpolateByBytes(measuredShapes(ctx.rows, kernelFormat, m), target);
+  if (exactM !== undefined) {
+    const note: Note | undefined =
+      exactM.how === 'exact'
+        ? undefined
+        : {
+            id: 'matrix-by-bytes',
+            matrix: mat.name,
+            n: mat.n,
+            k: mat.k,
+            m,
+            how: exactM.how,
+            format: kernelFormat,
           };
-        }
-      }
-    }
-    return {
-      ms: rooflineMs(2 * m * mat.n * mat.k, target.bytes),
-      source: 'roofline',
-      note: {
-        id: 'matrix-roofline',
-        matrix: mat.name,
-        m,
-        format: kernelFormat,
-        betaGBps: beta,
-        piGflops: pi.gflops,
-      },
-    };
+    return { ms: exactM.ms, source: 'measured', note };
+  }
+  const scaled = scaleM ? scaledFromNearestM(ctx, mat, m, target) : undefined;
+  if (scaled !== undefined) return scaled;
+  return {
+    ms: rooflineMs(ctx, 2 * m * mat.n * mat.k, target.bytes),
+    source: 'roofline',
+    note: {
+      id: 'matrix-roofline',
+      matrix: mat.name,
+      m,
+      format: kernelFormat,
+      betaGBps: ctx.beta,
+      piGflops: ctx.pi.gflops,
+    },
   };
+}
 
-  const sumMatrices = (parts: { mat: MatrixShape; m: number; scaleM: boolean }[]) => {
-    let ms = point(0);
-    let source: PredictionSource = 'measured';
-    const notes: Note[] = [];
-    for (const { mat, m, scaleM } of parts) {
-      const r = matrixMs(mat, m, scaleM);
-      ms = addRanges(ms, scaleRange(r.ms, mat.count));
-      if (r.source === 'roofline') source = 'roofline';
-      if (r.note !== undefined) notes.push(r.note);
-    }
-    return { ms, source, notes };
+/** Prefill: compute-bound GEMM time grows with M; scale from the nearest measured M. */
+function scaledFromNearestM(
+  ctx: MeasuredContext,
+  mat: MatrixShape,
+  m: number,
+  target: { n: number; k: number; bytes: number },
+): MatrixTime | undefined {
+  const near = measuredGemmMs(ctx.rows, ctx.format.kernel).sort(
+    (a, b) => Math.abs(Math.log(a / m)) - Math.abs(Math.log(b / m)),
+  )[0];
+  if (near === undefined) return undefined;
+  const r = interpolateByBytes(measuredShapes(ctx.rows, ctx.format.kernel, near), target);
+  if (r === undefined) return undefined;
+  return {
+    ms: scaleRange(r.ms, m / near),
+    source: 'measured',
+    note: { id: 'matrix-scaled', matrix: mat.name, m, factor: m / near, near },
   };
+}
 
-  const ridge = pi.gflops / beta;
-  const boundOf = (flops: number, bytes: number): Bound =>
-    flops / bytes < ridge ? 'memory' : 'compute';
+interface MatrixPart {
+  mat: MatrixShape;
+  m: number;
+  scaleM: boolean;
+}
 
-  const weightsRead = (tokens: number) => decodeWeightBytes(model, format, tokens);
-  /** A matrix in a step of `tokens` rows: MoE experts as many as are touched, at their share of rows. */
-  const stepPart = (mat: MatrixShape, tokens: number, scaleM: boolean) => {
-    const use = matrixUse(mat, tokens);
-    return { mat: { ...mat, count: use.count }, m: Math.max(1, Math.round(use.m)), scaleM };
+function sumMatrices(ctx: MeasuredContext, parts: readonly MatrixPart[]) {
+  let ms = point(0);
+  let source: PredictionSource = 'measured';
+  const notes: Note[] = [];
+  for (const { mat, m, scaleM } of parts) {
+    const r = matrixMs(ctx, mat, m, scaleM);
+    ms = addRanges(ms, scaleRange(r.ms, mat.count));
+    if (r.source === 'roofline') source = 'roofline';
+    if (r.note !== undefined) notes.push(r.note);
+  }
+  return { ms, source, notes };
+}
+
+/** A matrix in a step of `tokens` rows: MoE experts as many as are touched, at their share of rows. */
+function stepPart(mat: MatrixShape, tokens: number, scaleM: boolean): MatrixPart {
+  const use = matrixUse(mat, tokens);
+  return { mat: { ...mat, count: use.count }, m: Math.max(1, Math.round(use.m)), scaleM };
+}
+
+function boundOf(ctx: MeasuredContext, flops: number, bytes: number): Bound {
+  return flops / bytes < ctx.pi.gflops / ctx.beta ? 'memory' : 'compute';
+}
+
+/** The small kernels' rates: the KV cache at the read bandwidth of its working set. */
+function smallRates(
+  ctx: MeasuredContext,
+  small: SmallKernelShape,
+  context: number,
+): SmallKernelRates {
+  const layerKv = 2 * (context + 1) * small.kvHeads * small.headDim * small.kvBytesPerElement;
+  const attention = attentionRowNear(ctx.rows, small.headDim, context + 1);
+  return {
+    dispatchMs: ctx.perDispatch,
+    kvReadGBps: readBandwidthNear(ctx.rows, layerKv) ?? ctx.beta,
+    readGBps: ctx.beta,
+    gflops: ctx.computeGflops.f32 ?? ctx.pi.gflops,
+    ...(attention === undefined ? {} : { attention }),
   };
-  const kvMs = (bytes: number) => point(bytes / (beta * 1e6));
-  /** The small kernels' rates: the KV cache at the read bandwidth of its working set. */
-  const smallRates = (small: SmallKernelShape, context: number): SmallKernelRates => {
-    const layerKv = 2 * (context + 1) * small.kvHeads * small.headDim * small.kvBytesPerElement;
-    const attention = attentionRowNear(rows, small.headDim, context + 1);
-    return {
-      dispatchMs: perDispatch,
-      kvReadGBps: readBandwidthNear(rows, layerKv) ?? beta,
-      readGBps: beta,
-      gflops: roof.computeGflops.f32 ?? pi.gflops,
-      ...(attention === undefined ? {} : { attention }),
-    };
-  };
+}
 
+/** Everything of a decode step but its matrices: the engine's small kernels, or KV reads plus the fixed cost. */
+function decodeSmallMs(ctx: MeasuredContext, batch: number, context: number): Range {
+  const { model, format, engine } = ctx;
+  const small = engine?.small;
+  if (small === undefined) {
+    const kvBytes = kvCacheBytes(model, context, batch, ctx.kvBytesPerElement);
+    return addRanges(point(kvBytes / (ctx.beta * 1e6)), point(ctx.fixedMs));
+  }
+  return point(
+    smallKernelStepMs(
+      small,
+      model.layers,
+      context,
+      smallRates(ctx, small, context),
+      (model.hiddenSize * format.bitsPerWeight) / 8,
+      { perLayer: ctx.perLayer, perToken: ctx.perToken },
+      batch,
+      layerWindows(model),
+    ),
+  );
+}
+
+function decodeStep(ctx: MeasuredContext, batch: number, context: number): StepEstimate {
+  const { model, format } = ctx;
+  const mats = sumMatrices(
+    ctx,
+    modelMatrices(model).map((mat) => stepPart(mat, batch, false)),
+  );
+  const kvBytes = kvCacheBytes(model, context, batch, ctx.kvBytesPerElement);
+  const flops = batch * linearFlopsPerToken(model);
+  return {
+    ms: addRanges(mats.ms, decodeSmallMs(ctx, batch, context)),
+    bound: boundOf(ctx, flops, decodeWeightBytes(model, format, batch) + kvBytes),
+    source: mats.source,
+    notes: mats.notes,
+  };
+}
+
+function prefillStep(ctx: MeasuredContext, promptTokens: number): StepEstimate {
+  const { model, format } = ctx;
+  // Logits only for the last prompt token: the head runs as a GEMV.
+  const parts = modelMatrices(model).map((mat) =>
+    mat.name === 'lm_head' ? { mat, m: 1, scaleM: false } : stepPart(mat, promptTokens, true),
+  );
+  const mats = sumMatrices(ctx, parts);
+  const gemmRate = Math.max(
+    0,
+    ...ctx.rows
+      .filter((r) => r.kernel === 'gemm' && r.format === format.kernel)
+      .map((r) => r.gflops),
+  );
+  const rate = gemmRate > 0 ? gemmRate : ctx.pi.gflops;
+  const notes: Note[] = [
+    ...mats.notes,
+    { id: 'attention-rate', gflops: rate, fmaFormat: gemmRate > 0 ? null : ctx.pi.from },
+  ];
+  const attentionMs = point(prefillAttentionFlops(model, promptTokens) / (rate * 1e6));
+  const ms = addRanges(addRanges(mats.ms, attentionMs), point(ctx.fixedMs));
+  const flops = promptTokens * linearFlopsPerToken(model);
+  const bytes = decodeWeightBytes(model, format, promptTokens);
+  return { ms, bound: boundOf(ctx, flops, bytes), source: mats.source, notes };
+}
+
+/** WebGPU reports no memory size; a matrix larger than one binding is worth a note. */
+function capacityNotes(ctx: MeasuredContext, doc: ResultsDocument): Note[] {
   const maxBinding = doc.grantedLimits.maxStorageBufferBindingSize;
-  const largest = Math.max(...matrices.map(weightBytesOf));
-  const capacityNotes: Note[] = [
+  const largest = Math.max(...modelMatrices(ctx.model).map((mat) => weightBytesOf(ctx, mat)));
+  return [
     { id: 'no-capacity-in-webgpu' },
     ...(maxBinding !== undefined && maxBinding < largest
       ? [{ id: 'binding-too-small' as const, largestBytes: largest, bindingBytes: maxBinding }]
       : []),
   ];
+}
 
-  const gemmRate = Math.max(
-    0,
-    ...rows.filter((r) => r.kernel === 'gemm' && r.format === kernelFormat).map((r) => r.gflops),
-  );
+function measuredAssumptions(ctx: MeasuredContext, roofNotes: readonly Note[]): Note[] {
+  return [
+    { id: 'bandwidth-ceiling', gbps: ctx.beta },
+    { id: 'compute-ceiling', gflops: ctx.pi.gflops, from: ctx.pi.from },
+    ctx.measuredOverhead === undefined
+      ? { id: 'dispatch-assumed', ms: ASSUMED_DISPATCH_MS }
+      : { id: 'dispatch-measured', ms: ctx.measuredOverhead },
+    {
+      id: 'fixed-cost',
+      ms: ctx.fixedMs,
+      perLayer: ctx.perLayer,
+      layers: ctx.model.layers,
+      perToken: ctx.perToken,
+    },
+    { id: 'measured-times' },
+    { id: 'roofline-efficiency', ...ROOFLINE_KERNEL_EFFICIENCY },
+    ...roofNotes,
+  ];
+}
 
+export function measuredEstimator(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  format: WeightFormat,
+  kvBytesPerElement = 2,
+  engine?: EngineCosts,
+): Estimator {
+  const ctx = measuredContext(doc, model, format, kvBytesPerElement, engine);
   return {
     mode: 'measured',
     gpu: adapterName(doc.adapter),
-    decode(batch, context): StepEstimate {
-      const parts = matrices.map((mat) => stepPart(mat, batch, false));
-      const mats = sumMatrices(parts);
-      const kvBytes = kvCacheBytes(model, context, batch, kvBytesPerElement);
-      const small = engine?.small;
-      const smallMs =
-        small === undefined
-          ? addRanges(kvMs(kvBytes), point(fixedMs))
-          : point(
-              smallKernelStepMs(
-                small,
-                model.layers,
-                context,
-                smallRates(small, context),
-                (model.hiddenSize * format.bitsPerWeight) / 8,
-                { perLayer, perToken },
-                batch,
-                layerWindows(model),
-              ),
-            );
-      const ms = addRanges(mats.ms, smallMs);
-      const flops = batch * linearFlopsPerToken(model);
-      return {
-        ms,
-        bound: boundOf(flops, weightsRead(batch) + kvBytes),
-        source: mats.source,
-        notes: mats.notes,
-      };
-    },
-    prefill(promptTokens): StepEstimate {
-      // Logits only for the last prompt token: the head runs as a GEMV.
-      const parts = matrices.map((mat) =>
-        mat.name === 'lm_head' ? { mat, m: 1, scaleM: false } : stepPart(mat, promptTokens, true),
-      );
-      const mats = sumMatrices(parts);
-      const attn = prefillAttentionFlops(model, promptTokens);
-      const rate = gemmRate > 0 ? gemmRate : pi.gflops;
-      const notes: Note[] = [
-        ...mats.notes,
-        { id: 'attention-rate', gflops: rate, fmaFormat: gemmRate > 0 ? null : pi.from },
-      ];
-      const ms = addRanges(addRanges(mats.ms, point(attn / (rate * 1e6))), point(fixedMs));
-      const flops = promptTokens * linearFlopsPerToken(model);
-      return { ms, bound: boundOf(flops, weightsRead(promptTokens)), source: mats.source, notes };
-    },
-    floorMs(batch, context) {
-      return (
-        (weightsRead(batch) + kvCacheBytes(model, context, batch, kvBytesPerElement)) / (beta * 1e6)
-      );
-    },
+    decode: (batch, context) => decodeStep(ctx, batch, context),
+    prefill: (promptTokens) => prefillStep(ctx, promptTokens),
+    floorMs: (batch, context) =>
+      (decodeWeightBytes(model, format, batch) +
+        kvCacheBytes(model, context, batch, kvBytesPerElement)) /
+      (ctx.beta * 1e6),
     capacityBytes: undefined,
-    capacityNotes,
-    assumptions: [
-      { id: 'bandwidth-ceiling', gbps: beta },
-      { id: 'compute-ceiling', gflops: pi.gflops, from: pi.from },
-      measuredOverhead === undefined
-        ? { id: 'dispatch-assumed', ms: ASSUMED_DISPATCH_MS }
-        : { id: 'dispatch-measured', ms: measuredOverhead },
-      {
-        id: 'fixed-cost',
-        ms: fixedMs,
-        perLayer,
-        layers: model.layers,
-        perToken,
-      },
-      { id: 'measured-times' },
-      { id: 'roofline-efficiency', ...ROOFLINE_KERNEL_EFFICIENCY },
-      ...roof.notes,
-    ],
+    capacityNotes: capacityNotes(ctx, doc),
+    assumptions: measuredAssumptions(ctx, fitRoofline(doc).notes),
   };
 }
 
