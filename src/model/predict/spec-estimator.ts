@@ -6,7 +6,7 @@
 import type { WeightFormat } from '../../core/formats';
 import { RANGE_LEVEL } from '../engines/calibrate';
 import type { CalibrationSummary } from '../engines/cross-validation';
-import { ENGINES, getEngine, type Vendor } from '../engines/ids';
+import { ENGINES, type EngineId, getEngine, type Vendor } from '../engines/ids';
 import {
   decodeMs,
   decodeTerms,
@@ -17,7 +17,7 @@ import {
 } from '../engines/physics';
 import { engineCalibration, engineProfile } from '../engines/predict';
 import type { ModelConfig } from '../llm/models';
-import { layoutMemoryBytes } from '../llm/weight-layout';
+import { layoutMemoryBytes, type WeightLayout } from '../llm/weight-layout';
 import { capacityBytes } from './capacity';
 import { formatLayout } from './format-layout';
 import type { Note } from './notes';
@@ -70,36 +70,18 @@ const ranged = (expected: number, i: { low: number; high: number }): Range => ({
   high: expected * i.high,
 });
 
-/** Datasheet + engine profile → ranges, per GPU of a tensor-parallel group. */
-export function specEstimator(
+/** What a spec-mode estimate assumes: the datasheet, the engine profile and its ranges, the layout, TP. */
+function specAssumptions(
   hw: SpecHardware,
-  engineName: string,
-  model: ModelConfig,
+  engine: EngineId,
+  profile: ReturnType<typeof engineProfile>,
+  peak: ReturnType<typeof prefillPeak>,
   format: WeightFormat,
-  opts: SpecOptions = {},
-): Estimator {
-  const engine = getEngine(engineName, hw.vendor).id;
-  const tp = opts.tp ?? 1;
-  checkTp(model, tp);
-  const kvElem = opts.kvBytesPerElement ?? 2;
-  const profile = engineProfile(engine, hw.vendor);
+  layout: WeightLayout,
+  tp: number,
+  link: ReturnType<typeof linkFor>,
+): Note[] {
   const p = profile.params;
-  const layout = formatLayout(model, format, engine);
-  const peak = prefillPeak(engine, hw, layout);
-  const link = linkFor(hw);
-  const situation = (batch: number, context: number, promptTokens: number): Situation => ({
-    engine,
-    model,
-    layout,
-    tp,
-    link,
-    bandwidthGBps: hw.bandwidthGBps,
-    peakTflops: peak.tflops,
-    contextTokens: context,
-    promptTokens,
-    batch,
-    kvBytesPerElement: kvElem,
-  });
   const rangeNotes: Note[] = (['decode', 'ttft'] as const).flatMap((metric) =>
     profile[metric].codes.map((code) => ({
       id: 'engine-range' as const,
@@ -109,7 +91,7 @@ export function specEstimator(
       code,
     })),
   );
-  const assumptions: Note[] = [
+  return [
     {
       id: 'datasheet',
       gpu: hw.name,
@@ -156,6 +138,39 @@ export function specEstimator(
       : []),
     { id: 'pass-max' },
   ];
+}
+
+/** Datasheet + engine profile → ranges, per GPU of a tensor-parallel group. */
+export function specEstimator(
+  hw: SpecHardware,
+  engineName: string,
+  model: ModelConfig,
+  format: WeightFormat,
+  opts: SpecOptions = {},
+): Estimator {
+  const engine = getEngine(engineName, hw.vendor).id;
+  const tp = opts.tp ?? 1;
+  checkTp(model, tp);
+  const kvElem = opts.kvBytesPerElement ?? 2;
+  const profile = engineProfile(engine, hw.vendor);
+  const p = profile.params;
+  const layout = formatLayout(model, format, engine);
+  const peak = prefillPeak(engine, hw, layout);
+  const link = linkFor(hw);
+  const situation = (batch: number, context: number, promptTokens: number): Situation => ({
+    engine,
+    model,
+    layout,
+    tp,
+    link,
+    bandwidthGBps: hw.bandwidthGBps,
+    peakTflops: peak.tflops,
+    contextTokens: context,
+    promptTokens,
+    batch,
+    kvBytesPerElement: kvElem,
+  });
+  const assumptions = specAssumptions(hw, engine, profile, peak, format, layout, tp, link);
   return {
     mode: 'spec',
     gpu: hw.id,
