@@ -3,7 +3,7 @@
 import type fc from 'fast-check';
 import { expect } from 'vitest';
 
-/** Generated cases per untrusted input (issue 11: at least 10 000). */
+/** Generated cases per untrusted input (at least 10 000). */
 export const FUZZ_RUNS = 10_000;
 
 /** A test's limit: they take a second or two; this only catches a runaway on a busy machine. */

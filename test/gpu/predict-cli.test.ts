@@ -60,7 +60,7 @@ describe('npm run predict', () => {
     );
     // An "80 GB" A100 holds 80 GiB.
     expect(r.memory).toMatchObject({ capacityBytes: 80 * 2 ** 30, fits: true });
-    // Issue 12's fields: the engine, TP, whether it fits, and the engine's held-out figures.
+    // The engine fields: the engine, TP, whether it fits, and the engine's held-out figures.
     expect(r).toMatchObject({ engine: 'native', tp: 1, fits: true, doesNotFit: null });
     expect(r.needGB).toBeCloseTo(r.memory.totalBytes / 2 ** 30, 6);
     expect(r.calibration?.n).toBeGreaterThan(10);

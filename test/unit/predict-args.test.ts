@@ -222,7 +222,7 @@ describe('predict flags: every error says what is wrong', () => {
   });
 });
 
-describe('predict flags: engines, tensor parallelism and limits (issue 12)', () => {
+describe('predict flags: engines, tensor parallelism and limits', () => {
   it('--engine picks an engine (aliases too); --runtime is the generic one; the default is native', () => {
     expect(parse(withGpu)).toMatchObject({ engine: 'native', runtime: 'native', tp: 1 });
     expect(parse([...withGpu, '--engine', 'llama.cpp-cuda'])).toMatchObject({

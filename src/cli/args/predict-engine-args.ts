@@ -1,4 +1,4 @@
-// The predict CLI's engine flags (issue 12): which engine a spec prediction stands for, how many
+// The predict CLI's engine flags: which engine a spec prediction stands for, how many
 // GPUs in tensor parallel, the datasheet's FP32 shader rate, vendor and memory, and the model's
 // context limit. Kept apart from ./hardware-args.ts, which spreads these in for predict and simulate.
 

@@ -1,4 +1,4 @@
-// The inference engines predictions can stand for (issue 12's table), and what the physics of
+// The inference engines predictions can stand for, and what the physics of
 // each needs to know: native or browser, which FLOP rate its prefill GEMMs run at.
 
 export const ENGINE_IDS = [

@@ -1,4 +1,4 @@
-// The predictions section's engine picker and GPU count (issue 12): which engine a spec-mode
+// The predictions section's engine picker and GPU count: which engine a spec-mode
 // prediction stands for, and how many identical GPUs it is split over in tensor parallel.
 
 import { ENGINE_IDS, type EngineId, findEngine } from '../../model/engines/ids';
