@@ -35,7 +35,7 @@ import {
 } from '../model/llm/models';
 import {
   atMinimums,
-  type EngineCosts,
+  type DecoderCosts,
   InsufficientResultsError,
   measuredEstimator,
 } from '../model/predict/measured-estimator';
@@ -395,7 +395,7 @@ async function measure(
   const scale = (ms: number) => headMs + (model.layers / layers) * Math.max(0, ms - headMs);
 
   // Small dispatches: all but one per matrix chunk, in the layers and around them.
-  const engine: EngineCosts = {
+  const engine: DecoderCosts = {
     dispatchMs,
     perLayer: (step.dispatches - headOnly.dispatches) / layers - decoder.matrixDispatchesPerLayer,
     perToken: headOnly.dispatches - decoder.headDispatches,
@@ -444,7 +444,7 @@ function estimatorFrom(
   doc: ResultsDocument,
   model: ModelConfig,
   spec: DecodeSpec,
-  engine: EngineCosts,
+  engine: DecoderCosts,
 ): Estimator | null {
   try {
     return measuredEstimator(doc, model, WEIGHT_FORMATS[spec.format], KV_BYTES, engine);
@@ -463,7 +463,7 @@ function predict(
   model: ModelConfig,
   layers: number,
   spec: DecodeSpec,
-  engine: EngineCosts,
+  engine: DecoderCosts,
   medianMs: number,
 ): Partial<DecodeRun> {
   const k = estimatorFrom(doc, { ...model, layers }, spec, engine);
@@ -489,7 +489,7 @@ function predictAtMinimums(
   model: ModelConfig,
   layers: number,
   spec: DecodeSpec,
-  engine: EngineCosts,
+  engine: DecoderCosts,
   minMs: number,
 ): Partial<DecodeRun> {
   const k = estimatorFrom(atMinimums(doc), { ...model, layers }, spec, engine);

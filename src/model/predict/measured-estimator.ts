@@ -172,17 +172,18 @@ export function dispatchOverheadMs(rows: readonly ResultRow[]): number | undefin
 }
 
 /**
- * What a whole-model decode run teaches the predictor about its engine: the cost of one small
+ * What a whole-model decode run teaches the predictor about our decoder: the cost of one small
  * dispatch, measured on this adapter, and how many small (non-matrix) dispatches it makes per
  * layer and per token outside the layers. Without it the default counts and the read sweep's
  * overhead stand in.
  */
-export interface EngineCosts {
+/** The costs of our own decoder's dispatches (a decode run's measured overhead and kernel shapes). */
+export interface DecoderCosts {
   dispatchMs: number;
   perLayer: number;
   perToken: number;
   /**
-   * The engine's small kernels, where it says how its shaders run them: each is then costed as
+   * Our decoder's small kernels, where it says how its shaders run them: each is then costed as
    * a dispatch plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate) (src/model/predict/small-kernels.ts)
    * instead of a bare dispatch, and the KV cache as its attention pass reads it.
    */
@@ -268,7 +269,7 @@ export function smallKernelStepMs(
 ): number {
   const token = tokenSmallKernels(small, rates, embedBytesPerRow);
   let ms = totalMs(token);
-  // Dispatches the engine counted beyond the modelled kernels cost a bare dispatch each.
+  // Dispatches the decoder counted beyond the modelled kernels cost a bare dispatch each.
   let extra = Math.max(0, counted.perToken - totalDispatches(token));
   for (let l = 0; l < layers; l++) {
     const seen = Math.min(context, (windows[l] ?? Number.POSITIVE_INFINITY) - 1);
@@ -285,7 +286,7 @@ interface MeasuredContext {
   model: ModelConfig;
   format: WeightFormat;
   kvBytesPerElement: number;
-  engine: EngineCosts | undefined;
+  decoder: DecoderCosts | undefined;
   /** β, GB/s, and π, GFLOP/s with the FMA format it came from. */
   beta: number;
   pi: NonNullable<ReturnType<typeof computeCeilingFor>>;
@@ -303,7 +304,7 @@ function measuredContext(
   model: ModelConfig,
   format: WeightFormat,
   kvBytesPerElement: number,
-  engine: EngineCosts | undefined,
+  decoder: DecoderCosts | undefined,
 ): MeasuredContext {
   const rows = verifiedRows(doc);
   const roof = fitRoofline(doc);
@@ -317,16 +318,16 @@ function measuredContext(
   if (pi === undefined) {
     throw new InsufficientResultsError('the results have no verified FMA rows: no compute ceiling');
   }
-  const measuredOverhead = engine?.dispatchMs ?? dispatchOverheadMs(rows);
+  const measuredOverhead = decoder?.dispatchMs ?? dispatchOverheadMs(rows);
   const perDispatch = measuredOverhead ?? ASSUMED_DISPATCH_MS;
-  const perLayer = engine?.perLayer ?? OTHER_DISPATCHES_PER_LAYER;
-  const perToken = engine?.perToken ?? OTHER_DISPATCHES_PER_TOKEN;
+  const perLayer = decoder?.perLayer ?? OTHER_DISPATCHES_PER_LAYER;
+  const perToken = decoder?.perToken ?? OTHER_DISPATCHES_PER_TOKEN;
   return {
     rows,
     model,
     format,
     kvBytesPerElement,
-    engine,
+    decoder,
     beta,
     pi,
     computeGflops: roof.computeGflops,
@@ -456,10 +457,10 @@ function smallRates(
   };
 }
 
-/** Everything of a decode step but its matrices: the engine's small kernels, or KV reads plus the fixed cost. */
+/** Everything of a decode step but its matrices: the decoder's small kernels, or KV reads plus the fixed cost. */
 function decodeSmallMs(ctx: MeasuredContext, batch: number, context: number): Range {
-  const { model, format, engine } = ctx;
-  const small = engine?.small;
+  const { model, format, decoder } = ctx;
+  const small = decoder?.small;
   if (small === undefined) {
     const kvBytes = kvCacheBytes(model, context, batch, ctx.kvBytesPerElement);
     return addRanges(point(kvBytes / (ctx.beta * 1e6)), point(ctx.fixedMs));
@@ -556,9 +557,9 @@ export function measuredEstimator(
   model: ModelConfig,
   format: WeightFormat,
   kvBytesPerElement = 2,
-  engine?: EngineCosts,
+  decoder?: DecoderCosts,
 ): Estimator {
-  const ctx = measuredContext(doc, model, format, kvBytesPerElement, engine);
+  const ctx = measuredContext(doc, model, format, kvBytesPerElement, decoder);
   return {
     mode: 'measured',
     gpu: adapterName(doc.adapter),

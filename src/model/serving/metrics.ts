@@ -9,7 +9,7 @@
 
 import { SLAS, type SlaThresholds } from '../predict/chapter';
 import type { QueueSeries } from './batching/queue-series';
-import type { ServingEngine } from './batching/server';
+import type { BatchingServer } from './batching/server';
 import { type Percentiles, percentiles } from './batching/stats';
 
 export interface SlaOutcome {
@@ -54,7 +54,7 @@ export interface RunMetrics {
 
 const under = (v: number, limit: number | undefined) => limit === undefined || v < limit;
 
-export function runMetrics(e: ServingEngine, slas: readonly SlaThresholds[] = SLAS): RunMetrics {
+export function runMetrics(e: BatchingServer, slas: readonly SlaThresholds[] = SLAS): RunMetrics {
   e.close();
   const log = e.finished;
   const n = log.length;

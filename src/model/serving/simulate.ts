@@ -4,7 +4,7 @@
 import type { SlaThresholds } from '../predict/chapter';
 import type { RequestRecord } from './batching/finished-log';
 import { type SchedulerConfig, type SchedulerKind, schedulerPolicy } from './batching/schedulers';
-import { ServingEngine } from './batching/server';
+import { BatchingServer } from './batching/server';
 import { type RunMetrics, runMetrics } from './metrics';
 import type { ServingNote, StepTimesSource } from './notes';
 import { requestSource, type WorkloadSpec } from './requests/workload';
@@ -58,16 +58,16 @@ export function simulate(config: SimulationConfig): SimulationResult {
   if (!(horizon > 0)) throw new RangeError(`horizon must be > 0 ms, got ${horizon}`);
 
   const source = requestSource(config.workload);
-  const engine = new ServingEngine(
+  const server = new BatchingServer(
     source,
     config.stepTimes,
     { maxBatch: config.scheduler.maxBatch, kvCapacityTokens: kv, maxQueue },
     config.queueBins,
   );
-  const policy = schedulerPolicy(engine, config.scheduler);
+  const policy = schedulerPolicy(server, config.scheduler);
   for (;;) {
-    engine.advanceTo(engine.now); // a closed loop's next request may arrive the moment one ends
-    if (engine.now >= horizon || !policy.step()) break;
+    server.advanceTo(server.now); // a closed loop's next request may arrive the moment one ends
+    if (server.now >= horizon || !policy.step()) break;
   }
 
   const w = config.workload;
@@ -77,7 +77,7 @@ export function simulate(config: SimulationConfig): SimulationResult {
     scheduler: config.scheduler.kind,
     stepTimesSource: config.stepTimes.source,
     kvCapacityTokens: kv,
-    ...runMetrics(engine, config.slas),
+    ...runMetrics(server, config.slas),
     assumptions: [
       arrivalNote(w),
       ...lengths,
@@ -91,6 +91,6 @@ export function simulate(config: SimulationConfig): SimulationResult {
         stepOverheadMs: config.stepTimes.stepOverheadMs,
       },
     ],
-    ...(config.keepRequests === true ? { requests: engine.finished.toRecords() } : {}),
+    ...(config.keepRequests === true ? { requests: server.finished.toRecords() } : {}),
   };
 }

@@ -1,8 +1,8 @@
 // The three batching policies. Each decides, at a step boundary, what the GPU does next; the
-// engine (engine.ts) carries it out and keeps the books.
+// server (server.ts) carries it out and keeps the books.
 
 import { fusedStepMs } from '../step-times';
-import { contextOf, remainingOf, type Seq, type ServingEngine } from './server';
+import { type BatchingServer, contextOf, remainingOf, type Seq } from './server';
 
 export type SchedulerKind = 'static' | 'continuous' | 'chunked';
 
@@ -58,7 +58,7 @@ const minRemaining = (seqs: readonly Seq[]) =>
 const totalContext = (seqs: readonly Seq[]) => seqs.reduce((n, s) => n + contextOf(s), 0);
 
 /** Nothing to run: wait for the next arrival, or stop. */
-function idle(e: ServingEngine): boolean {
+function idle(e: BatchingServer): boolean {
   if (!e.hasPendingArrivals()) {
     if (e.waitingCount > 0) throw new Error('scheduler: requests wait but none can ever start');
     return false;
@@ -72,14 +72,14 @@ function idle(e: ServingEngine): boolean {
  * free, until the next arrival (it may be admitted at the next boundary). A non-empty queue here
  * is blocked on a batch slot or on KV room, which only a finish frees.
  */
-function decodeUntilSomethingChanges(e: ServingEngine, decoders: readonly Seq[]): void {
+function decodeUntilSomethingChanges(e: BatchingServer, decoders: readonly Seq[]): void {
   const slotFree = e.running.length < e.limits.maxBatch;
   const cut = e.waitingCount === 0 && slotFree ? e.nextArrivalMs() : Number.POSITIVE_INFINITY;
   e.decodeStretch(decoders, decoders.length, totalContext(decoders), minRemaining(decoders), cut);
 }
 
 function continuousPolicy(
-  e: ServingEngine,
+  e: BatchingServer,
   c: Extract<SchedulerConfig, { kind: 'continuous' }>,
 ): SchedulerPolicy {
   return {
@@ -110,7 +110,7 @@ function continuousPolicy(
 }
 
 function chunkedPolicy(
-  e: ServingEngine,
+  e: BatchingServer,
   c: Extract<SchedulerConfig, { kind: 'chunked' }>,
 ): SchedulerPolicy {
   return {
@@ -149,7 +149,7 @@ function chunkedPolicy(
 }
 
 function staticPolicy(
-  e: ServingEngine,
+  e: BatchingServer,
   c: Extract<SchedulerConfig, { kind: 'static' }>,
 ): SchedulerPolicy {
   let batchSize = 0;
@@ -194,7 +194,7 @@ function staticPolicy(
   };
 }
 
-export function schedulerPolicy(e: ServingEngine, c: SchedulerConfig): SchedulerPolicy {
+export function schedulerPolicy(e: BatchingServer, c: SchedulerConfig): SchedulerPolicy {
   validateScheduler(c);
   switch (c.kind) {
     case 'static':

@@ -28,7 +28,7 @@ export interface Seq {
   lastTokenMs: number;
 }
 
-export interface EngineLimits {
+export interface ServerLimits {
   maxBatch: number;
   kvCapacityTokens: number;
   maxQueue: number;
@@ -55,7 +55,7 @@ export function stepsToReach(d: number, g0: number, delta: number): number {
   return k;
 }
 
-export class ServingEngine {
+export class BatchingServer {
   now = 0;
   running: Seq[] = [];
   kvUsed = 0;
@@ -78,7 +78,7 @@ export class ServingEngine {
   constructor(
     private readonly source: RequestSource,
     readonly times: StepTimes,
-    readonly limits: EngineLimits,
+    readonly limits: ServerLimits,
     queueBins = 256,
   ) {
     this.queue = new QueueRecorder(queueBins);
