@@ -177,7 +177,6 @@ export function dispatchOverheadMs(rows: readonly ResultRow[]): number | undefin
  * layer and per token outside the layers. Without it the default counts and the read sweep's
  * overhead stand in.
  */
-/** The costs of our own decoder's dispatches (a decode run's measured overhead and kernel shapes). */
 export interface DecoderCosts {
   dispatchMs: number;
   perLayer: number;
