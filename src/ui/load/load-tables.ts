@@ -13,7 +13,7 @@ import type { RateSweep, SlaCapacity } from '../../model/serving/sweep';
 import { t } from '../i18n';
 import { fmt, fmtInt, fmtList } from '../i18n/numbers';
 import { make, td, th } from '../shell/dom';
-import { chapterRangeText } from '../shell/format';
+import { chapterRangeText } from '../shell/range-nodes';
 import type { LoadView } from './load-view';
 
 const slaName = (id: string): string => {

@@ -12,7 +12,7 @@ import { t } from '../i18n';
 import { fmt, fmtInt } from '../i18n/numbers';
 import { Chart, geometricTicks } from '../shell/chartjs';
 import { element, td, th } from '../shell/dom';
-import { chapterRangeText, rangeNodes } from '../shell/format';
+import { chapterRangeText, rangeNodes } from '../shell/range-nodes';
 import type { PageContext, Section } from '../shell/section';
 
 /** Spec mode's batches: powers of two up to 256. */

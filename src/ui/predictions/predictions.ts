@@ -24,7 +24,7 @@ import { type PredictReport, predictReport, type ReportSource } from '../../mode
 import { t } from '../i18n';
 import { fmt, fmtAsGiven, fmtFixed, fmtInt, fmtLabelGB } from '../i18n/numbers';
 import { element, make, setOptions, td, th } from '../shell/dom';
-import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from '../shell/format';
+import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from '../shell/range-nodes';
 import type { PageContext, Section } from '../shell/section';
 import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
 import { fillGpuPicker } from './gpu-picker';

@@ -16,7 +16,7 @@ import {
 import { type Messages, t } from '../i18n';
 import { fmtFixed, fmtPercent } from '../i18n/numbers';
 import { td } from '../shell/dom';
-import { shapeText } from '../shell/format';
+import { shapeText } from '../shell/range-nodes';
 
 /** The i18n key of each column's header on the page. */
 export const HEADER_KEYS = {

@@ -12,7 +12,7 @@ import { fmt, fmtAsGiven, fmtInt, fmtPercent } from '../i18n/numbers';
 import { fillGpuPicker } from '../predictions/gpu-picker';
 import { Chart } from '../shell/chartjs';
 import { element } from '../shell/dom';
-import { shapeText } from '../shell/format';
+import { shapeText } from '../shell/range-nodes';
 import type { Section } from '../shell/section';
 
 /** Intensity range drawn, FLOP/byte: GEMV sits near 0.5–4, the A100's FP16 ridge near 150. */
