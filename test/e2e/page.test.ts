@@ -224,6 +224,12 @@ describe('the page', () => {
     await openJson(page, '#import-file', 'exported.json', exported);
     await page.waitForSelector('body[data-origin="imported"]');
     expect(await page.locator('#results-table tbody tr').count()).toBe(doc.results.length);
+    // At 1280 px the predictions table of a measured run fits: no column cut at the edge.
+    const [predWidth, predBox] = await page
+      .locator('#pred-table')
+      .evaluate((t) => [t.parentElement?.scrollWidth ?? 0, t.parentElement?.clientWidth ?? 0]);
+    expect(predWidth).toBeGreaterThan(0);
+    expect(predWidth).toBeLessThanOrEqual(predBox ?? 0);
 
     // Compare with a second run: here the same run, slowed to half speed, so every measured
     // ratio is exactly 0.5 (and decode takes longer).
