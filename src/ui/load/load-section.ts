@@ -356,6 +356,33 @@ function wire(c: LoadController): void {
   v.download.addEventListener('click', () => download(c));
 }
 
+/**
+ * The first time the section is in view, it sweeps the settings it opened with, so its charts
+ * are never empty; not while a benchmark runs (the sweep shares the worker and the CPU with it:
+ * it waits for the run to end), and not once the user has swept, cancelled or changed anything.
+ */
+function sweepWhenSeen(host: HTMLElement, c: LoadController): (running: boolean) => void {
+  const untouched = c.generationNow();
+  let seen = false;
+  let running = false;
+  const maybeSweep = () => {
+    if (seen && !running && c.sweepAnswer === null && c.generationNow() === untouched) {
+      void c.sweep();
+    }
+  };
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    seen = true;
+    maybeSweep();
+  });
+  observer.observe(host);
+  return (isRunning) => {
+    running = isRunning;
+    maybeSweep();
+  };
+}
+
 /** The section's controller, for tests. */
 export let loadController: LoadController | undefined;
 
@@ -366,7 +393,9 @@ export const loadSection: Section = {
     loadController = c;
     wire(c);
     c.relocalise();
+    const onRunning = sweepWhenSeen(host, c);
     return {
+      onRunning,
       onLocale: () => c.relocalise(),
       onComparison(doc) {
         c.comparison = doc;
