@@ -15,7 +15,7 @@ bash scripts/system-deps.sh
 echo "== format, lint (biome), types (tsc) and layers (dependency-cruiser)"
 npx biome check --error-on-warnings .
 npx tsc --noEmit -p tsconfig.json
-npx depcruise src bench test scripts --config .dependency-cruiser.cjs
+npx depcruise src server bench test scripts --config .dependency-cruiser.cjs
 
 echo "== tests: unit, gpu (Dawn in Node), browser (Chromium), e2e"
 mkdir -p test-results
