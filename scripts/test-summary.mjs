@@ -1,6 +1,7 @@
 // Reads vitest's JSON report, prints one plain summary line, and fails if any test was skipped:
 // in CI no GPU (or any other) test may be skipped.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const tests = report.testResults.flatMap((file) => file.assertionResults);
@@ -13,6 +14,17 @@ if (skipped > 0) {
     console.error(`not run (${t.status}): ${t.fullName}`);
   }
   console.error('Every test must run; a skipped test here means something it needs is missing.');
+}
+// The gallery's tests ran on PGlite and, where the global setup could start one, on a PostgreSQL
+// server: say which (test/server/postgres-cluster.ts writes the note).
+const postgresNote = join(dirname(process.argv[2]), 'postgres.json');
+if (existsSync(postgresNote)) {
+  const note = JSON.parse(readFileSync(postgresNote, 'utf8'));
+  console.log(
+    note.postgres
+      ? 'gallery database tests: ran on PGlite and on a PostgreSQL server'
+      : `gallery database tests: ran on PGlite ONLY, not on a PostgreSQL server (${note.reason})`,
+  );
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || skipped > 0 || passed === 0 ? 1 : 0);

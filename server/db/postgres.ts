@@ -7,7 +7,8 @@ import type { Database, Queryable } from './database';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // a burst waits its turn for one of the pool's connections rather than failing at once
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 30_000 });
   // an idle client that loses its server must not crash the process
   pool.on('error', () => {});
   const probe = await pool.connect();

@@ -29,7 +29,8 @@ function filters(query: FilterQuery): RunFilters {
 
 export async function adapterRoutes(app: FastifyInstance, db: Database): Promise<void> {
   app.get<{ Querystring: FilterQuery }>('/api/adapters', async (request) => {
-    const adapters = await fromDatabase(() => listAdapters(db, filters(request.query)));
+    const f = filters(request.query);
+    const adapters = await fromDatabase(() => listAdapters(db, f));
     // software adapters apart: they are CPUs, never ranked with GPUs
     return {
       gpus: adapters.filter((a) => !a.isSoftware),

@@ -24,7 +24,7 @@ export async function fromDatabase<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    throw new DatabaseUnavailableError(e);
+    throw e instanceof HttpProblem ? e : new DatabaseUnavailableError(e);
   }
 }
 
