@@ -12,6 +12,7 @@ import { nodeGpu } from '../gpu/node';
 import { BENCH_USAGE, parseBenchArgs } from './args';
 import { renderDecode } from './decode-table';
 import { argsOrExit } from './flags';
+import { submitToGallery } from './submit';
 import { renderTable } from './table';
 
 async function main(argv: string[]): Promise<number> {
@@ -88,6 +89,11 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`error: could not write ${args.out}: ${errorMessage(e)}\n`);
       status = 1;
     }
+  }
+  if (args.submit !== null) {
+    const outcome = await submitToGallery(doc, args.submit);
+    process.stderr.write(`${outcome.line}\n`);
+    if (!outcome.ok) status = 1;
   }
   return status;
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
+import { submitToGallery } from '../../src/cli/submit';
 import { MAX_IMPORT_BYTES } from '../../src/share/import';
 import { emptyGallery, galleryRun, testDatabases } from './gallery-fixtures';
 
@@ -191,6 +192,22 @@ describe.each(testDatabases())('gallery API on $name', (target) => {
     const health = await fetch(`${address}/api/health`);
     expect(await health.json()).toEqual({ ok: true, database: db.kind });
     expect(new URL(address).hostname).toBe('127.0.0.1');
+
+    // the CLI's --submit, against the same server
+    const doc = galleryRun({ readGbps: 250 });
+    const added = await submitToGallery(doc, `${address}/`);
+    expect(added).toEqual({ ok: true, line: `Run added to the gallery at ${address} as run 1.` });
+    expect((await submitToGallery(doc, `${address}/api/runs`)).line).toMatch(
+      /already in the gallery .* as run 1\./,
+    );
+    const refused = await submitToGallery({ ...doc, plan: 'slow' as never }, address);
+    expect(refused.ok).toBe(false);
+    expect(refused.line).toMatch(
+      /did not take the run: The submitted document is not a valid results document: document.plan must be one of/,
+    );
+    expect((await submitToGallery(doc, 'ftp://127.0.0.1/')).line).toMatch(
+      /http:\/\/ or https:\/\//,
+    );
   });
 });
 
