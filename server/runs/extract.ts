@@ -1,7 +1,7 @@
 // The columns a GPU page reads, taken from a validated results document once, at submission.
 
 import type { ResultsDocument } from '../../src/core/results';
-import { summarizeRun } from '../../src/model/run-summary';
+import { summarizeRun } from '../../src/model/measured/run-summary';
 import { browserOf, osOf } from './user-agent';
 
 export interface GemvFigure {

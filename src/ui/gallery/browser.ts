@@ -3,9 +3,9 @@
 // filters by browser and OS; a chart of every GPU's read-bandwidth spread.
 
 import { adapterName } from '../../core/adapter-name';
-import { make, td, th } from '../dom';
 import { t } from '../i18n';
 import { fmt, fmtInt, fmtPercent } from '../i18n/numbers';
+import { make, td, th } from '../shell/dom';
 import type { GalleryAdapter, GalleryFilters, GalleryList, Spread } from './api';
 import { type GalleryChart, spreadChart } from './charts';
 

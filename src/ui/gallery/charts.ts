@@ -2,7 +2,7 @@
 // and one GPU's runs as a histogram. chart.js's bar pieces are registered here, for this chunk.
 
 import { BarController, BarElement, type ChartConfiguration } from 'chart.js';
-import { Chart } from '../chartjs';
+import { Chart } from '../shell/chartjs';
 import type { GalleryAdapter } from './api';
 
 Chart.register(BarController, BarElement);

@@ -5,13 +5,13 @@
 import { resolveFormat } from '../../core/formats';
 import { calibrationRows } from '../../model/engines/data';
 import { gpuKeyOf } from '../../model/engines/rows';
-import type { GpuSpec } from '../../model/gpu-spec';
-import { findGpu, gpuForCalibrationName } from '../../model/gpus';
-import { getModel } from '../../model/llm';
-import { predictSpec } from '../../model/spec-estimator';
-import { make } from '../dom';
+import type { GpuSpec } from '../../model/hardware/gpu-spec';
+import { findGpu, gpuForCalibrationName } from '../../model/hardware/gpus';
+import { getModel } from '../../model/llm/models';
+import { predictSpec } from '../../model/predict/spec-estimator';
 import { t } from '../i18n';
 import { fmt, fmtInt, fmtPercent } from '../i18n/numbers';
+import { make } from '../shell/dom';
 import type { GalleryAdapterPage } from './api';
 import { galleryName } from './browser';
 import { catalogueGpuFor } from './catalogue-match';

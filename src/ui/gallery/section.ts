@@ -2,9 +2,9 @@
 // made here, the GPU browser and one GPU's page. With no API (a static host) it says so and
 // nothing else changes.
 
-import { make } from '../dom';
 import { richText, t } from '../i18n';
-import type { Section } from '../section';
+import { make } from '../shell/dom';
+import type { Section } from '../shell/section';
 import { type GalleryAdapter, gallery } from './api';
 import { mountBrowser } from './browser';
 import type { GalleryChart } from './charts';

@@ -3,9 +3,9 @@
 // already there) is followed by where the run stands among the runs on its GPU.
 
 import type { ResultsDocument } from '../../core/results';
-import { make } from '../dom';
 import { richText, t } from '../i18n';
 import { fmtInt, fmtPercent } from '../i18n/numbers';
+import { make } from '../shell/dom';
 import { type Answer, gallery, type Standing, type Submitted } from './api';
 
 export interface SubmitView {
