@@ -1,5 +1,6 @@
 // The layering rule (docs/ARCHITECTURE.md), checked by `npm test`:
-//   ui, cli → worker → bench → kernels → gpu; share and model beside them; core at the bottom.
+//   ui, cli → worker → bench → kernels → gpu; share and model beside them; core at the bottom;
+//   server/ (the gallery) above core, model and share, and nothing in src imports it.
 // A layer imports only the layers listed for it (and itself); no import cycles anywhere.
 /** Layers and what each may import, besides itself. */
 const LAYERS = {
@@ -39,6 +40,20 @@ module.exports = {
       to: { path: '^test/' },
     },
     ...layerRules,
+    {
+      name: 'layer-server',
+      comment: 'server/ (the gallery) may import only src/core, src/model and src/share of src',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/(core|model|share)/' },
+    },
+    {
+      name: 'src-not-from-server',
+      comment: 'The page, the CLI and every layer of src work without the server: none imports it.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -67,6 +67,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The gallery's server and database: PGlite always, and a throwaway PostgreSQL server
+          // that the global setup starts where PostgreSQL is installed.
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/server/postgres-cluster.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 120_000,

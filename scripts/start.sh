@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# npm start: install packages if needed, build the page, and serve it on 127.0.0.1.
+# npm start: install packages if needed, build the page and the server, and serve both on one
+# origin (127.0.0.1, port 4173 or PORT / --port). Runs are stored in ./data/gallery (PGlite), or
+# in the PostgreSQL server at DATABASE_URL when it is set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -7,5 +9,5 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 npx vite build --logLevel warn
-echo "Open http://127.0.0.1:${PORT:-4173}/ in a browser with WebGPU (Chrome/Edge 113+, Safari 26+, Firefox 141+)."
-exec npx vite preview --host 127.0.0.1 --port "${PORT:-4173}" --strictPort
+npx vite build --config vite.server.config.ts
+exec node dist-server/server.js "$@"

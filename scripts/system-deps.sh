@@ -20,6 +20,12 @@ have_cjk_font() {
   fc-list :lang=zh 2>/dev/null | grep -q . || [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]
 }
 
+# PostgreSQL (Debian's postgresql, 15 on bookworm): the gallery's tests start a throwaway cluster
+# of it beside PGlite. Optional: without it they run on PGlite only, and the summary says so.
+have_postgres() {
+  command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
+}
+
 have_vulkan_loader() {
   ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1'
 }
@@ -64,11 +70,12 @@ have_vulkan_loader || missing+=(libvulkan1)
 # Optional: only the screenshots need it.
 optional=()
 have_cjk_font || optional+=(fonts-wqy-microhei)
+have_postgres || optional+=(postgresql)
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   export DEBIAN_FRONTEND=noninteractive
   if [ ${#missing[@]} -gt 0 ] || [ ${#optional[@]} -gt 0 ]; then
-    echo "Installing ${missing[*]} ${optional[*]} with apt-get (needed by the browser and GPU tests)…"
+    echo "Installing ${missing[*]} ${optional[*]} with apt-get (needed by the browser, GPU and gallery tests)…"
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" "${optional[@]}" >/dev/null
   fi
@@ -77,8 +84,10 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 fi
 if [ "$(mesa_major)" -ge 25 ] 2>/dev/null; then lavapipe_verdict required; else
   lavapipe_verdict "unavailable: installing Mesa 25 needs root and apt-get"; fi
-[ ${#optional[@]} -gt 0 ] &&
-  echo "note: no Chinese font (${optional[*]}): screenshots of the Chinese page show boxes." >&2
+have_cjk_font ||
+  echo "note: no Chinese font (fonts-wqy-microhei): screenshots of the Chinese page show boxes." >&2
+have_postgres ||
+  echo "note: no PostgreSQL (postgresql): the gallery's tests run on PGlite only." >&2
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 cat >&2 <<MSG

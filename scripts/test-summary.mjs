@@ -1,6 +1,7 @@
 // Reads vitest's JSON report, prints one plain summary line, and fails if any test was skipped:
 // in CI no GPU (or any other) test may be skipped.
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 if (!existsSync(process.argv[2])) {
   console.error(
@@ -25,6 +26,17 @@ const noLavapipe = process.env.ROOFLINE_LAVAPIPE_ABSENT;
 if (noLavapipe) {
   console.log(
     `not run: the success paths of the f16-native (shader-f16), dp4a and subgroup kernels — no lavapipe (${noLavapipe})`,
+  );
+}
+// The gallery's tests ran on PGlite and, where the global setup could start one, on a PostgreSQL
+// server: say which (test/server/postgres-cluster.ts writes the note).
+const postgresNote = join(dirname(process.argv[2]), 'postgres.json');
+if (existsSync(postgresNote)) {
+  const note = JSON.parse(readFileSync(postgresNote, 'utf8'));
+  console.log(
+    note.postgres
+      ? 'gallery database tests: ran on PGlite and on a PostgreSQL server'
+      : `gallery database tests: ran on PGlite ONLY, not on a PostgreSQL server (${note.reason})`,
   );
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -23,9 +23,10 @@ if [ "$drivers" = lavapipe=required ]; then export ROOFLINE_REQUIRE_LAVAPIPE=1; 
 echo "== format, lint (biome), types (tsc) and layers (dependency-cruiser)"
 npx biome check --error-on-warnings .
 npx tsc --noEmit -p tsconfig.json
-npx depcruise src bench test scripts --config .dependency-cruiser.cjs
+npx depcruise src server bench test scripts --config .dependency-cruiser.cjs
 
-echo "== tests: unit, gpu (Dawn in Node), browser (Chromium), e2e"
+echo "== tests: unit, gpu (Dawn in Node), server (the gallery on PGlite and PostgreSQL), browser (Chromium), e2e"
+rm -f test-results/postgres.json
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
 node scripts/test-summary.mjs test-results/vitest.json || status=1

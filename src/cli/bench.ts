@@ -13,6 +13,7 @@ import { BENCH_USAGE, parseBenchArgs } from './args/bench-args';
 import { argsOrExit } from './args/flags';
 import { renderDecode } from './render/decode-table';
 import { renderTable } from './render/table';
+import { submitToGallery } from './submit';
 
 async function main(argv: string[]): Promise<number> {
   const args = argsOrExit(() => parseBenchArgs(argv), BENCH_USAGE);
@@ -88,6 +89,11 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`error: could not write ${args.out}: ${errorMessage(e)}\n`);
       status = 1;
     }
+  }
+  if (args.submit !== null) {
+    const outcome = await submitToGallery(doc, args.submit);
+    process.stderr.write(`${outcome.line}\n`);
+    if (!outcome.ok) status = 1;
   }
   return status;
 }

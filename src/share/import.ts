@@ -18,14 +18,15 @@ export const MAX_IMPORT_DEPTH = 64;
 export interface ParseOptions {
   /** Largest accepted text, in UTF-8 bytes. Default MAX_IMPORT_BYTES. */
   maxBytes?: number;
-  /** Wording of messages: "The file …" or "The link …". Default 'file'. */
-  source?: 'file' | 'link';
+  /** Wording of messages: "The file …", "The link …" or "The submitted document …". Default 'file'. */
+  source?: 'file' | 'link' | 'submission';
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const noun = (options: ParseOptions) => (options.source === 'link' ? 'The link' : 'The file');
+const NOUNS = { file: 'The file', link: 'The link', submission: 'The submitted document' };
+const noun = (options: ParseOptions) => NOUNS[options.source ?? 'file'];
 
 /** Refuses a file over the limit before it is read (for File.size in the page). */
 export function checkFileSize(size: number, options: ParseOptions = {}): void {

@@ -8,6 +8,7 @@ describe('bench flags', () => {
       plan: 'full',
       json: false,
       out: null,
+      submit: null,
       help: false,
       settings: {},
     });
@@ -18,10 +19,14 @@ describe('bench flags', () => {
       plan: 'quick',
       json: true,
       out: 'r.json',
+      submit: null,
       help: false,
       settings: {},
     });
     expect(parseBenchArgs(['--out=x.json']).out).toBe('x.json');
+    expect(parseBenchArgs(['--submit', 'http://127.0.0.1:4173/']).submit).toBe(
+      'http://127.0.0.1:4173/',
+    );
     expect(parseBenchArgs(['--quick', '--full']).plan).toBe('full');
     expect(parseBenchArgs(['--full', '--quick']).plan).toBe('quick');
     expect(parseBenchArgs(['--samples', '3', '--samples=9']).settings.samples).toBe(9);

@@ -10,6 +10,8 @@ export interface BenchArgs {
   plan: PlanName;
   json: boolean;
   out: string | null;
+  /** --submit URL: send the results document to a results gallery after printing it. */
+  submit: string | null;
   help: boolean;
   /** Non-default run settings (the run is then marked not comparable). */
   settings: RunSettings;
@@ -17,7 +19,7 @@ export interface BenchArgs {
   decode?: DecodeSpec;
 }
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE]
+export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE] [--submit URL]
 
 Measures this machine's GPU through WebGPU (Dawn) and prints the results.
 
@@ -25,6 +27,8 @@ Measures this machine's GPU through WebGPU (Dawn) and prints the results.
   --full       sizes for real GPUs, up to the largest working set the limits allow
   --json       print the results document as JSON instead of a table
   --out FILE   also write the results document (JSON) to FILE
+  --submit URL send the results document to the results gallery at URL (e.g. the address
+               \`npm start\` prints); it is shown in the gallery to anyone
   --help       show this message
 
 Settings that change results (a run with any of them is marked "not comparable"):
@@ -43,6 +47,7 @@ const BENCH_FLAGS: FlagSpecs = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   out: { type: 'string', value: 'a file name' },
+  submit: { type: 'string', value: 'a gallery address' },
   ...DECODE_FLAGS,
   ...Object.fromEntries(
     Object.values(SETTING_PARAMS).map((param) => [param, { type: 'string', value: 'a value' }]),
@@ -70,6 +75,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       (decode === null ? 'full' : 'quick'),
     json: values.json === true,
     out: typeof out === 'string' ? out : null,
+    submit: typeof values.submit === 'string' ? values.submit : null,
     help: values.help === true,
     settings: parsed.settings,
     ...(decode === null ? {} : { decode }),

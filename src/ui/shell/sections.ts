@@ -26,6 +26,8 @@ export const SECTIONS: readonly Section[] = [
   adapterSection,
   runSection,
   shareSection,
+  // The results gallery (its own chunk): the offer to add a run, the GPU browser.
+  lazySection('gallery', () => import('../gallery/section').then((m) => m.gallerySection)),
   compareSection,
   summarySection,
   rooflineSection,

@@ -5,6 +5,7 @@ import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
 import { decode } from './decode';
+import { gallery } from './gallery';
 import { load } from './load';
 import { modelInput } from './model-input';
 import { page } from './page';
@@ -23,6 +24,7 @@ export const en = {
   presenter,
   load,
   decode,
+  gallery,
 };
 
 export type Messages = typeof en;

@@ -5,6 +5,7 @@ import { app } from './app';
 import { charts } from './charts';
 import { common } from './common';
 import { decode } from './decode';
+import { gallery } from './gallery';
 import { load } from './load';
 import { modelInput } from './model-input';
 import { page } from './page';
@@ -23,4 +24,5 @@ export const zh: Messages = {
   presenter,
   load,
   decode,
+  gallery,
 };
