@@ -40,7 +40,7 @@ function header(r: PredictReport): string[] {
     lines.push(
       c.n === 0
         ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
-        : `calibration (held-out GPUs): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
+        : `calibration (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
             (t.n === 0
               ? '; TTFT: no measurements'
               : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}`),

@@ -8,6 +8,8 @@
 //   W7900, an Apple generation's Pro / Max / Ultra): one die or one design at other clocks,
 //   memory sizes and form factors, whose rows predict each other far better than a new GPU.
 
+import type { CalibrationRow } from './rows';
+
 /**
  * The source a row comes from, as a key:
  * - a GitHub issue, pull request or discussion: `github.com/owner/repo#N` (the thread);
@@ -68,4 +70,76 @@ export function gpuFamilyOf(gpuKey: string): string {
   // "4090D" written as one word is the 4090 D.
   const spaced = key.replace(/\b(\d{3,4})(d|ti)\b/g, '$1 $2');
   return spaced.replace(VARIANT_WORDS, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * How cross-validation holds rows out: one GPU at a time (the optimistic figure earlier reports
+ * gave), a whole source, a whole GPU family, or both at once (a row's source and its family).
+ */
+export type Grouping = 'gpu' | 'source' | 'family' | 'source+family';
+
+/** The groupings the report prints and the fitted file stores. */
+export const REPORT_GROUPINGS = ['gpu', 'source', 'family'] as const;
+export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+
+const sourceCache = new WeakMap<CalibrationRow, string>();
+const familyCache = new WeakMap<CalibrationRow, string>();
+
+export function rowSource(row: CalibrationRow): string {
+  let key = sourceCache.get(row);
+  if (key === undefined) {
+    key = sourceKeyOf(row.source);
+    sourceCache.set(row, key);
+  }
+  return key;
+}
+
+export function rowFamily(row: CalibrationRow): string {
+  let key = familyCache.get(row);
+  if (key === undefined) {
+    key = gpuFamilyOf(row.gpuKey);
+    familyCache.set(row, key);
+  }
+  return key;
+}
+
+/** One fold: the rows it predicts, and which rows the fit may keep. */
+export interface Fold {
+  test: CalibrationRow[];
+  keep: (row: CalibrationRow) => boolean;
+}
+
+/**
+ * The folds over `test` rows: one per GPU, source or family among them (with 'source+family', one
+ * per pair, keeping only rows that share neither). `keep` applies to the whole row set the fit
+ * sees, so that a held-out source leaves with its rows of every engine.
+ */
+export function folds(test: readonly CalibrationRow[], grouping: Grouping): Fold[] {
+  const cell = (r: CalibrationRow): string => {
+    if (grouping === 'gpu') return r.gpuKey;
+    if (grouping === 'source') return rowSource(r);
+    if (grouping === 'family') return rowFamily(r);
+    return `${rowSource(r)}\u0000${rowFamily(r)}`;
+  };
+  const byCell = new Map<string, CalibrationRow[]>();
+  for (const r of test) {
+    const k = cell(r);
+    const list = byCell.get(k);
+    if (list === undefined) byCell.set(k, [r]);
+    else list.push(r);
+  }
+  return [...byCell.values()].map((rows) => {
+    const first = rows[0] as CalibrationRow;
+    const source = rowSource(first);
+    const family = rowFamily(first);
+    const keep =
+      grouping === 'gpu'
+        ? (r: CalibrationRow) => r.gpuKey !== first.gpuKey
+        : grouping === 'source'
+          ? (r: CalibrationRow) => rowSource(r) !== source
+          : grouping === 'family'
+            ? (r: CalibrationRow) => rowFamily(r) !== family
+            : (r: CalibrationRow) => rowSource(r) !== source && rowFamily(r) !== family;
+    return { test: rows, keep };
+  });
 }
