@@ -217,22 +217,48 @@ const ownKernels = (engine: EngineId, basis: PoolBasis): boolean =>
 
 /**
  * ε ≤ 2 (GeForce FP16-accumulate GEMMs run at twice the FP32-accumulate peak the datasheet rate
- * names) and F ≥ 0, given η and c from decode.
+ * names) and F ≥ 0, given η and c from decode; with `unpack`, also the quantised-prefill costs
+ * u ≥ 0 of one-scale blocks and of k-quants (physics.ts), each only where the pool has rows of
+ * that kind to identify it (else 0). Native llama.cpp prefill on quantised weights converts them
+ * (MMQ's int8 tiles, or dequantising to F16 for cuBLAS) per prompt batch: held out by source, the
+ * 2024 CUDA Q4_K_M prefill rows ran 1.3-1.9× slower than the F16 rows of the same GPUs predicted.
  */
 export function fitTtftRows(
   rows: readonly CalibrationRow[],
   eta: number,
   cLayerMs: number,
-): { eps: number; fixedMs: number } {
+  unpack = false,
+): { eps: number; fixedMs: number; blockUnpack: number; kQuantUnpack: number } {
   const w = gpuWeights(rows);
+  const has = (k: 'blockUnpackMs' | 'kQuantUnpackMs') =>
+    unpack && rows.some((r) => rowTtftTerms(r)[k] > 0);
+  const block = has('blockUnpackMs');
+  const kq = has('kQuantUnpackMs');
   const ls = rows.map((r) => {
     const t = rowTtftTerms(r);
     const rest = t.streamMs / eta + cLayerMs * t.layers + t.commMs;
-    return { x: [t.flopMs, 1], y: r.ms - rest, w: w(r) };
+    const x = [t.flopMs, 1];
+    if (block) x.push(t.blockUnpackMs);
+    if (kq) x.push(t.kQuantUnpackMs);
+    return { x, y: r.ms - rest, w: w(r) };
   });
-  const [a = 1, fixedMs = 0] = boundedLeastSquares(ls, [0.5, 0]);
-  return { eps: 1 / a, fixedMs };
+  const th = boundedLeastSquares(ls, [0.5, 0, ...(block ? [0] : []), ...(kq ? [0] : [])]);
+  return {
+    eps: 1 / (th[0] ?? 1),
+    fixedMs: th[1] ?? 0,
+    blockUnpack: block ? (th[2] ?? 0) : 0,
+    kQuantUnpack: kq ? (th[block ? 3 : 2] ?? 0) : 0,
+  };
 }
+
+/**
+ * Whether native engines fit the quantised-prefill terms. Measured with the grouped validation
+ * (`npm run calibrate`, native TTFT): one GPU out 17.7 → 18.4 % MAPE; by family 17.9 → 18.5 %;
+ * by source 21.2 → 24.5 % MAPE and 92.8 → 58.5 % inside, Metal's ranges past 3× for 48 of 50
+ * rows. The slowdown belongs to one source's 2024 build (XiongjieDai's Q4_K_M rows), not to
+ * k-quants: 2025 builds' Q4_K_M prefill (kickstart-berlin, dmatora) runs at the F16 rate. Off.
+ */
+export const NATIVE_UNPACK = false;
 
 const vendorsOf = (rows: readonly CalibrationRow[]): Vendor[] => [
   ...new Set(rows.map((r) => r.vendor)),
@@ -336,8 +362,9 @@ function fitPools(engine: EngineId, vendor: Vendor, decodePool: Pool, ttftPool?:
     return { ...d, consumeMsPerGB: 0, ...t };
   }
   const d = fitDecodeRows(decodePool.rows, ownKernels(engine, decodePool.basis));
-  const t = ttftPool === undefined ? none : fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs);
-  return { ...d, tokenMs: 0, attnFactor: 0, ...t, blockUnpack: 0, kQuantUnpack: 0 };
+  const t =
+    ttftPool === undefined ? none : fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs, NATIVE_UNPACK);
+  return { ...d, tokenMs: 0, attnFactor: 0, ...t };
 }
 
 /**
