@@ -39,12 +39,16 @@ function header(r: PredictReport): string[] {
   const t = r.calibrationTtft;
   if (c !== null && t !== null) {
     lines.push(
-      c.n === 0
-        ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
-        : `calibration (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
-            (t.n === 0
-              ? '; TTFT: no measurements'
-              : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}`),
+      c.n === 0 && c.noFit > 0
+        ? `calibration: the ${c.noFit} public measurements of "${r.engine}" come from too few sources to predict any of them with its source held out: not checked on a source the fit had not seen`
+        : c.n === 0
+          ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
+          : `calibration (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
+            (t.n === 0 && t.noFit > 0
+              ? `; TTFT: its ${t.noFit} measurements come from too few sources to predict any with its source held out`
+              : t.n === 0
+                ? '; TTFT: no measurements'
+                : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}`),
     );
   }
   return lines;

@@ -37,3 +37,18 @@ describe('not enough data for a range', () => {
     expect(text).toMatch(/decode ITL\s+\d+\.\d+ ms\/token \(\d/);
   });
 });
+
+describe('measurements of too few sources', () => {
+  it('llama.cpp WebGPU TTFT: all 18 rows are one repository’s, and the CLI says they were not checked held out', () => {
+    const { report } = predictReport(
+      { kind: 'spec', hw: getGpu('rtx-4090'), engine: 'llama.cpp-webgpu' },
+      getModel('llama-3.2-1b'),
+      resolveFormat('int4'),
+      {},
+    );
+    expect(report.calibrationTtft).toMatchObject({ n: 0, noFit: 18 });
+    expect(renderPrediction(report)).toMatch(
+      /TTFT: its 18 measurements come from too few sources to predict any with its source held out/,
+    );
+  });
+});

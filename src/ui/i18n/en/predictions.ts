@@ -117,6 +117,8 @@ export const predictions = {
   /** Browser engines' further terms (0 for native engines, which omit this sentence). */
   engineProfileBrowser: (p: { tokenMs: string; attn: string; block: string; kQuant: string }) =>
     `In a browser each token also costs ${p.tokenMs} ms (submit, read back, sample), decode attention takes ${p.attn}× its FLOPs' time at peak, and prefill unpacks quantised weights in ${p.block}× (one scale per block) or ${p.kQuant}× (k-quants) the time of their multiply-adds at peak.`,
+  calibrationOneSource: (p: { engine: string; n: string }) =>
+    `The ${p.n} public measurements of ${p.engine} come from too few sources to predict any of them with its source left out: its ranges were not checked on a source the fit had not seen.`,
   calibrationNone: (p: { engine: string }) =>
     `There are no public measurements of ${p.engine} to check it against: its ranges are borrowed from other engines and widened.`,
   /** Why a range is as wide as it is (model/engines/calibrate.ts's codes). */

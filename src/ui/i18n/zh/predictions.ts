@@ -83,6 +83,8 @@ export const predictions: typeof en = {
     `它的内核每读取 1 GB 权重和缓存还另需 ${p.msPerGB} ms，与 GPU 无关：相当于约 ${p.ceilingGBps} GB/s 的上限，高速 HBM 显卡会碰到它。`,
   engineProfileBrowser: (p) =>
     `在浏览器中，每个 token 另有 ${p.tokenMs} ms 固定开销（提交、回读、采样），解码注意力耗时为其 FLOPs 按峰值所需时间的 ${p.attn} 倍，预填充解包量化权重耗时为其乘加按峰值所需时间的 ${p.block} 倍（每块一个缩放）或 ${p.kQuant} 倍（k-quant）。`,
+  calibrationOneSource: (p) =>
+    `${p.engine} 的 ${p.n} 条公开实测来源太少，留出来源后无法预测其中任何一条：它的区间没有在拟合未见过的来源上检验过。`,
   calibrationNone: (p) => `没有 ${p.engine} 的公开实测可供对照：它的区间借自其他引擎，并已放宽。`,
   calibrationCode: {
     'fit-own-rows': '它的参数按它自己在这一厂商 GPU 上的实测拟合。',
