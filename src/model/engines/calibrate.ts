@@ -17,10 +17,10 @@
 // vendor's rows takes the hull of that interval and the generic class profile's (wider, and says
 // so with a code).
 
+import { LINKS, linkFor } from '../predict/tensor-parallel';
 import { folds, type Grouping } from './groups';
 import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
 import { boundedLeastSquares } from './least-squares';
-import { LINKS, linkFor } from './parallel';
 import {
   type DecodeTerms,
   decodeTerms,

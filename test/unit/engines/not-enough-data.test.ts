@@ -1,14 +1,14 @@
 // A range wider than 3× is no prediction: the profile carries 'not-enough-data', and the CLI's
 // table prints the expected value with those words instead of a low–high range.
 import { describe, expect, it } from 'vitest';
-import { renderPrediction } from '../../../src/cli/predict-table';
+import { renderPrediction } from '../../../src/cli/render/predict-table';
 import { resolveFormat } from '../../../src/core/formats';
 import { MAX_RANGE_WIDTH } from '../../../src/model/engines/calibrate';
 import { FITTED } from '../../../src/model/engines/fitted.generated';
 import { engineProfile } from '../../../src/model/engines/predict';
-import { getGpu } from '../../../src/model/gpus';
-import { getModel } from '../../../src/model/llm';
-import { predictReport } from '../../../src/model/report';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { predictReport } from '../../../src/model/predict/report';
 
 describe('not enough data for a range', () => {
   it('every fitted range wider than 3× says so, and none narrower does', () => {

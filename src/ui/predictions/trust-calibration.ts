@@ -1,0 +1,93 @@
+// "How far predictions can be trusted": each engine's held-out figures (n, MAPE, share inside
+// [low, high], median high ÷ low) for decode and TTFT, from model/engines: one table with every
+// row predicted with its whole source (thread, repository, paper) left out of the fit, one with its
+// whole GPU family (twins and variants) left out. Fills the element index.html keeps for it under
+// the section's list.
+
+import { RANGE_LEVEL } from '../../model/engines/calibrate';
+import type { CalibrationSummary } from '../../model/engines/cross-validation';
+import type { ReportGrouping } from '../../model/engines/groups';
+import { ENGINE_IDS } from '../../model/engines/ids';
+import { engineCalibration } from '../../model/engines/predict';
+import { t } from '../i18n';
+import { fmtFixed, fmtInt, fmtPercent } from '../i18n/numbers';
+import { make, td, th } from '../shell/dom';
+import type { Section } from '../shell/section';
+import { engineLabel } from './prediction-words';
+
+const cells = (s: CalibrationSummary): HTMLTableCellElement[] =>
+  s.n === 0
+    ? [td('0', 'num'), td('—', 'num'), td('—', 'num'), td('—', 'num')]
+    : [
+        td(fmtInt(s.n), 'num'),
+        td(fmtPercent(s.mape), 'num'),
+        // Every range wider than 3×: stated as "not enough data", so no share inside or width.
+        td(Number.isFinite(s.coverage) ? fmtPercent(s.coverage) : '—', 'num'),
+        td(Number.isFinite(s.width) ? fmtFixed(s.width, 2) : '—', 'num'),
+      ];
+
+function header(): HTMLTableSectionElement {
+  const m = t().predictions.trust;
+  const thead = document.createElement('thead');
+  const top = document.createElement('tr');
+  const engine = th(m.engine);
+  engine.rowSpan = 2;
+  const decode = th(m.decode);
+  decode.colSpan = 4;
+  const ttft = th(m.ttft);
+  ttft.colSpan = 4;
+  top.append(engine, decode, ttft);
+  const sub = document.createElement('tr');
+  for (let i = 0; i < 2; i++) sub.append(th(m.n), th(m.mape), th(m.coverage), th(m.width));
+  for (const cell of [...top.children, ...sub.children]) cell.setAttribute('scope', 'col');
+  thead.append(top, sub);
+  return thead;
+}
+
+/** The tables the section shows, and the id of each. */
+const TABLES: readonly [Exclude<ReportGrouping, 'gpu'>, string][] = [
+  ['source', 'trust-table'],
+  ['family', 'trust-table-family'],
+];
+
+function table(grouping: ReportGrouping, id: string): HTMLElement {
+  const m = t().predictions.trust;
+  const el = document.createElement('table');
+  el.className = 'data';
+  el.id = id;
+  const caption = document.createElement('caption');
+  caption.textContent = grouping === 'source' ? m.bySource : m.byFamily;
+  const body = document.createElement('tbody');
+  for (const engine of ENGINE_IDS) {
+    const tr = document.createElement('tr');
+    tr.dataset.engine = engine;
+    tr.append(
+      th(engineLabel(engine)),
+      ...cells(engineCalibration(engine, 'decode', grouping)),
+      ...cells(engineCalibration(engine, 'ttft', grouping)),
+    );
+    body.append(tr);
+  }
+  el.append(caption, header(), body);
+  const scroll = make('div', '', 'table-scroll');
+  scroll.tabIndex = 0;
+  scroll.append(el);
+  return scroll;
+}
+
+function render(host: HTMLElement): void {
+  const m = t().predictions.trust;
+  host.replaceChildren(
+    ...TABLES.map(([grouping, id]) => table(grouping, id)),
+    make('p', m.caption({ level: fmtPercent(RANGE_LEVEL) }), 'caption'),
+  );
+}
+
+/** The figures were fitted by `npm run calibrate -- --write` (model/engines/fitted.generated.ts). */
+export const trustCalibrationSection: Section = {
+  id: 'trust-calibration',
+  mount(host) {
+    render(host);
+    return { onLocale: () => render(host) };
+  },
+};
