@@ -1,11 +1,19 @@
-// `npm run calibrate`: the leave-one-GPU-out calibration report of the engine profiles.
+// `npm run calibrate`: the calibration report of the engine profiles, held out three ways: one
+// GPU, one source (thread / repository / paper) and one GPU family (twins together) at a time.
 // `npm run calibrate -- --write` also stores the fitted profiles and figures the page and the
 // CLI read (src/model/engines/fitted.generated.ts).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { calibrationReport, formatReport } from '../src/model/engines/cross-validation';
+import {
+  CATEGORY_LABEL,
+  calibrationReport,
+  formatReport,
+  GROUPING_TITLE,
+  type ReportLine,
+} from '../src/model/engines/cross-validation';
 import { calibrationRows } from '../src/model/engines/data';
-import { fitTables, fittedModuleSource } from '../src/model/engines/fitted-tables';
+import { fitTables, fittedModuleSource, heldOutTables } from '../src/model/engines/fitted-tables';
+import { REPORT_GROUPINGS } from '../src/model/engines/groups';
 
 const FITTED_FILE = 'src/model/engines/fitted.generated.ts';
 
@@ -18,10 +26,20 @@ if (unknown.length > 0) {
 
 const rows = calibrationRows();
 console.log(`${rows.length} calibration rows (data/calibration/*.csv)\n`);
-console.log(formatReport(calibrationReport(rows)));
+const held = heldOutTables(rows);
+const categories: ReportLine[] = [];
+for (const g of REPORT_GROUPINGS) {
+  const lines = calibrationReport(held[g]);
+  console.log(`== ${GROUPING_TITLE[g]}\n`);
+  console.log(`${formatReport(lines)}\n`);
+  const isCategory = (l: ReportLine) => Object.values(CATEGORY_LABEL).includes(l.label);
+  categories.push(...lines.filter(isCategory).map((l) => ({ ...l, label: `${l.label} · ${g}` })));
+}
+console.log('== the categories, three ways\n');
+console.log(formatReport(categories));
 
 if (args.includes('--write')) {
-  writeFileSync(FITTED_FILE, fittedModuleSource(fitTables(rows)));
+  writeFileSync(FITTED_FILE, fittedModuleSource(fitTables(rows, held)));
   execFileSync('npx', ['biome', 'format', '--write', FITTED_FILE], { stdio: 'inherit' });
   console.log(`\nwrote ${FITTED_FILE}`);
 }

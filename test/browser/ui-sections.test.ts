@@ -197,7 +197,7 @@ describe('page sections', () => {
     );
     expect(row('llama-3-70b').textContent).not.toMatch(/meets|misses/);
     expect($('#pred-source-note').textContent).toMatch(
-      /GPUs the fit had not seen: llama\.cpp-cuda decode is off by \d+%/,
+      /sources \(threads, repositories, papers\) the fit had not seen: llama\.cpp-cuda decode is off by \d+%/,
     );
     expect($('#pred-source-note').textContent).toMatch(
       /llama\.cpp-cuda's profile: \d+% of the datasheet bandwidth and [\d.]+ ms per layer/,
@@ -251,11 +251,15 @@ describe('page sections', () => {
     await expect
       .poll(() => document.querySelectorAll('#trust-table tbody tr').length)
       .toBeGreaterThan(0);
-    const rows = document.querySelectorAll<HTMLElement>('#trust-table tbody tr');
-    expect([...rows].map((r) => r.dataset.engine)).toEqual([...ENGINE_IDS]);
-    const metal = $('#trust-table tr[data-engine="llama.cpp-metal"]');
-    expect(metal.querySelectorAll('td')[0]?.textContent).toMatch(/^\d+$/);
-    expect(metal.textContent).toMatch(/\d+%/);
+    for (const id of ['#trust-table', '#trust-table-family']) {
+      const rows = document.querySelectorAll<HTMLElement>(`${id} tbody tr`);
+      expect([...rows].map((r) => r.dataset.engine)).toEqual([...ENGINE_IDS]);
+      const metal = $(`${id} tr[data-engine="llama.cpp-metal"]`);
+      expect(metal.querySelectorAll('td')[0]?.textContent).toMatch(/^\d+$/);
+      expect(metal.textContent).toMatch(/\d+%/);
+    }
+    expect($('#trust-table caption').textContent).toMatch(/by source/);
+    expect($('#trust-table-family caption').textContent).toMatch(/by GPU family/);
   });
 
   it('shows a clamped batch with a visible message', () => {

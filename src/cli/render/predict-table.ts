@@ -1,6 +1,7 @@
 // The prediction report as readable text for the terminal.
 
 import { PERCEPTION } from '../../model/predict/chapter';
+import type { Range } from '../../model/predict/range';
 import type { PredictReport } from '../../model/predict/report';
 import {
   CHAPTER_LABEL,
@@ -38,16 +39,28 @@ function header(r: PredictReport): string[] {
   const t = r.calibrationTtft;
   if (c !== null && t !== null) {
     lines.push(
-      c.n === 0
-        ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
-        : `calibration (held-out GPUs): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
-            (t.n === 0
-              ? '; TTFT: no measurements'
-              : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}`),
+      c.n === 0 && c.noFit > 0
+        ? `calibration: the ${c.noFit} public measurements of "${r.engine}" come from too few sources to predict any of them with its source held out: not checked on a source the fit had not seen`
+        : c.n === 0
+          ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
+          : `calibration (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
+            (t.n === 0 && t.noFit > 0
+              ? `; TTFT: its ${t.noFit} measurements come from too few sources to predict any with its source held out`
+              : t.n === 0
+                ? '; TTFT: no measurements'
+                : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}`),
     );
   }
   return lines;
 }
+
+/** The engine's range for `metric` is wider than 3×: the CLI states that instead of the range. */
+const notEnoughData = (r: PredictReport, metric: 'decode' | 'ttft'): boolean =>
+  r.assumptions.some(
+    (n) => n.id === 'engine-range' && n.metric === metric && n.code === 'not-enough-data',
+  );
+
+const NO_RANGE = 'not enough data for a range (it would be wider than 3×)';
 
 function headline(r: PredictReport): string[] {
   if (r.decode === null || r.prefill === null || r.e2eMs === null) {
@@ -55,14 +68,20 @@ function headline(r: PredictReport): string[] {
       r.doesNotFit === null ? 'does not fit: no times predicted' : doesNotFitText(r.doesNotFit),
     ];
   }
+  const wideDecode = notEnoughData(r, 'decode');
+  const wideTtft = notEnoughData(r, 'ttft');
+  const ranged = (x: Range, unit: string, wide: boolean) =>
+    wide ? `${num(x.expected)}${unit}; ${NO_RANGE}` : rangeText(x, unit);
+  const duration = (x: Range, wide: boolean) =>
+    wide ? `${durationValue(x.expected)}; ${NO_RANGE}` : durationText(x);
   const rows = [
-    ['decode ITL', rangeText(r.decode.msPerToken, ' ms/token'), `${r.decode.bound}-bound`],
-    ['decode rate', rangeText(r.decode.tokensPerSecond, ' tokens/s'), 'per user'],
+    ['decode ITL', ranged(r.decode.msPerToken, ' ms/token', wideDecode), `${r.decode.bound}-bound`],
+    ['decode rate', ranged(r.decode.tokensPerSecond, ' tokens/s', wideDecode), 'per user'],
     ...(r.batch > 1
       ? [
           [
             'system rate',
-            rangeText(r.decode.systemTokensPerSecond, ' tokens/s'),
+            ranged(r.decode.systemTokensPerSecond, ' tokens/s', wideDecode),
             `batch ${r.batch}`,
           ],
         ]
@@ -74,11 +93,11 @@ function headline(r: PredictReport): string[] {
     ],
     [
       'TTFT',
-      durationText(r.prefill.ttftMs),
+      duration(r.prefill.ttftMs, wideTtft),
       `${r.prefill.bound}-bound, ${r.promptTokens}-token prompt`,
     ],
-    ['prefill rate', rangeText(r.prefill.tokensPerSecond, ' tokens/s'), ''],
-    ['E2E', durationText(r.e2eMs), `TTFT + (${r.outputTokens} − 1) × ITL`],
+    ['prefill rate', ranged(r.prefill.tokensPerSecond, ' tokens/s', wideTtft), ''],
+    ['E2E', duration(r.e2eMs, wideDecode || wideTtft), `TTFT + (${r.outputTokens} − 1) × ITL`],
   ];
   return columns(['', 'expected (low–high)', ''], rows, { leftColumns: 3 });
 }

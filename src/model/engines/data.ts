@@ -7,6 +7,7 @@ import intelVulkanCsv from '../../../data/calibration/llamacpp-intel-vulkan-thre
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import recentCsv from '../../../data/calibration/llamacpp-recent-threads.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
+import syclCsv from '../../../data/calibration/llamacpp-sycl-threads.csv?raw';
 import mlxVllmCsv from '../../../data/calibration/mlx-vllm-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
@@ -24,6 +25,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(cudaCsv, 'cuda'),
     ...parsePublicRows(rocmVulkanCsv, 'rocmvk'),
     ...parsePublicRows(intelVulkanCsv, 'intelvk'),
+    ...parsePublicRows(syclCsv, 'sycl'),
     ...parsePublicRows(mlxVllmCsv, 'mlxvw'),
     ...parsePublicRows(recentCsv, 'recent'),
     ...parseAppleRows(appleCsv),

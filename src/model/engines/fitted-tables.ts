@@ -1,32 +1,47 @@
-// Every engine profile and every engine's leave-one-GPU-out figures, fitted on a set of calibration
-// rows. `npm run calibrate -- --write` stores them for the bundled data in fitted.generated.ts,
+// Every engine profile and every engine's held-out figures (per grouping: one GPU, one source, one
+// GPU family left out at a time), fitted on a set of calibration rows. `npm run calibrate -- --write` stores them for the bundled data in fitted.generated.ts,
 // so neither the page nor the CLI fits at start-up; a unit test checks that file against a fresh fit.
 
 import { buildProfile, type EngineProfile } from './calibrate';
-import { type CalibrationSummary, heldOutPredictions, summarise } from './cross-validation';
+import {
+  type CalibrationSummary,
+  type HeldOutTable,
+  heldOutTable,
+  summaryTable,
+} from './cross-validation';
+import { REPORT_GROUPINGS, type ReportGrouping } from './groups';
 import { ENGINE_IDS, type EngineId, VENDORS, type Vendor } from './ids';
-import type { CalibrationRow, Metric } from './rows';
+import type { CalibrationRow } from './rows';
 
 export interface FittedTables {
   /** Keyed by profileKey(engine, vendor). */
   profiles: Readonly<Record<string, EngineProfile>>;
-  /** Keyed by summaryKey(engine, metric). */
-  summaries: Readonly<Record<string, CalibrationSummary>>;
+  /** Per grouping, keyed by summaryKey(engine, metric, vendor | 'all'). */
+  summaries: Readonly<Record<ReportGrouping, Readonly<Record<string, CalibrationSummary>>>>;
 }
 
 export const profileKey = (engine: EngineId, vendor: Vendor): string => `${engine}|${vendor}`;
-export const summaryKey = (engine: EngineId, metric: Metric): string => `${engine}|${metric}`;
+/** Held-out predictions under every report grouping. */
+export type HeldOutTables = Readonly<Record<ReportGrouping, HeldOutTable>>;
 
-export function fitTables(rows: readonly CalibrationRow[]): FittedTables {
+export function heldOutTables(rows: readonly CalibrationRow[]): HeldOutTables {
+  const out = {} as Record<ReportGrouping, HeldOutTable>;
+  for (const g of REPORT_GROUPINGS) out[g] = heldOutTable(rows, g);
+  return out;
+}
+
+/** `held`: the held-out predictions of `rows`, where the caller already has them. */
+export function fitTables(
+  rows: readonly CalibrationRow[],
+  held: HeldOutTables = heldOutTables(rows),
+): FittedTables {
   const profiles: Record<string, EngineProfile> = {};
-  const summaries: Record<string, CalibrationSummary> = {};
   for (const engine of ENGINE_IDS) {
     for (const vendor of VENDORS)
       profiles[profileKey(engine, vendor)] = buildProfile(engine, vendor, rows);
-    for (const metric of ['decode', 'ttft'] as const) {
-      summaries[summaryKey(engine, metric)] = summarise(heldOutPredictions(engine, rows, metric));
-    }
   }
+  const summaries = {} as Record<ReportGrouping, Record<string, CalibrationSummary>>;
+  for (const g of REPORT_GROUPINGS) summaries[g] = summaryTable(held[g]);
   return { profiles, summaries };
 }
 

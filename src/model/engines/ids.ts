@@ -6,12 +6,14 @@ export const ENGINE_IDS = [
   'llama.cpp-metal',
   'llama.cpp-rocm',
   'llama.cpp-vulkan',
+  'llama.cpp-sycl',
   'mlx',
   'mlc',
   'vllm',
   'trt-llm',
   'webllm',
   'llama.cpp-webgpu',
+  'transformers.js',
   'native',
   'browser',
 ] as const;
@@ -91,6 +93,15 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     fp8Tensor: false,
     fp16Accumulate: true,
   },
+  'llama.cpp-sycl': {
+    id: 'llama.cpp-sycl',
+    covers: "llama.cpp SYCL backend (Intel's oneAPI), also Intel's IPEX-LLM llama.cpp builds",
+    engineClass: 'native',
+    family: LLAMA_CPP_DISCRETE,
+    prefillPeak: 'fp16-tensor',
+    fp8Tensor: false,
+    fp16Accumulate: true,
+  },
   mlx: {
     id: 'mlx',
     covers: 'MLX (mlx-lm) on Apple silicon',
@@ -139,6 +150,15 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     fp8Tensor: false,
     fp16Accumulate: false,
   },
+  'transformers.js': {
+    id: 'transformers.js',
+    covers:
+      'transformers.js (onnxruntime-web, WebGPU execution provider) in a browser: no public measurement in the data, so the browser class profile stands in for it',
+    engineClass: 'browser',
+    prefillPeak: 'fp32-shader',
+    fp8Tensor: false,
+    fp16Accumulate: false,
+  },
   native: {
     id: 'native',
     covers: 'any native engine (unknown which): fitted on every native row',
@@ -163,6 +183,11 @@ export const ENGINE_ALIASES: Readonly<Record<string, EngineId>> = {
   tensorrt: 'trt-llm',
   'tensorrt-llm': 'trt-llm',
   'mlc-llm': 'mlc',
+  sycl: 'llama.cpp-sycl',
+  'ipex-llm': 'llama.cpp-sycl',
+  transformersjs: 'transformers.js',
+  'onnxruntime-web': 'transformers.js',
+  'ort-web': 'transformers.js',
 };
 
 /** True for the generic ids that stand for "unknown engine". */

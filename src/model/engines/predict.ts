@@ -8,9 +8,10 @@ import { fits as fitsIn, memoryNeed } from '../predict/capacity';
 import type { Range } from '../predict/range';
 import { checkTp, type LinkSpec, linkFor } from '../predict/tensor-parallel';
 import type { CalibrationCode, EngineProfile } from './calibrate';
-import type { CalibrationSummary } from './cross-validation';
+import { type CalibrationSummary, summaryKey } from './cross-validation';
 import { FITTED } from './fitted.generated';
-import { profileKey, summaryKey } from './fitted-tables';
+import { profileKey } from './fitted-tables';
+import type { ReportGrouping } from './groups';
 import { type EngineId, getEngine, type Vendor } from './ids';
 import {
   decodeMs,
@@ -28,12 +29,34 @@ export function engineProfile(engine: EngineId, vendor: Vendor): EngineProfile {
 }
 
 /**
- * The engine's leave-one-GPU-out figures for one metric ({n, mape, coverage, width, …}); n = 0
- * where the calibration data has no row of this engine.
+ * The engine's held-out figures for one metric ({n, mape, coverage, width, …}), each row predicted
+ * with its whole source (default) or its whole GPU family left out of the fit ('gpu': one GPU, the
+ * optimistic figure); over every vendor's GPUs or one vendor's. n = 0 where the calibration data
+ * has no row of this engine (or none that a fit without its group could predict).
  */
-export function engineCalibration(engine: EngineId, metric: Metric): CalibrationSummary {
-  return fitted(FITTED.summaries, summaryKey(engine, metric));
+export function engineCalibration(
+  engine: EngineId,
+  metric: Metric,
+  grouping: ReportGrouping = 'source',
+  vendor: Vendor | 'all' = 'all',
+): CalibrationSummary {
+  const summaries = FITTED.summaries[grouping];
+  const key = summaryKey(engine, metric, vendor);
+  // A vendor without rows of the engine has no line: nothing was measured there.
+  if (vendor !== 'all' && summaries[key] === undefined) return NO_ROWS;
+  return fitted(summaries, key);
 }
+
+const NO_ROWS: CalibrationSummary = {
+  n: 0,
+  noFit: 0,
+  notEnoughData: 0,
+  gpus: 0,
+  mape: Number.NaN,
+  coverage: Number.NaN,
+  width: Number.NaN,
+  bias: 1,
+};
 
 function fitted<T>(table: Readonly<Record<string, T>>, key: string): T {
   const value = table[key];

@@ -77,8 +77,11 @@ export function tpOf(label: string): number {
 /** Engine id for a row's engine label and GPU vendor. */
 export function engineOf(label: string, vendor: Vendor): EngineId {
   const l = label.toLowerCase();
+  // Before 'webgpu': onnxruntime-web's execution provider is named WebGPU as well.
+  if (l.includes('transformers.js') || l.includes('onnxruntime-web')) return 'transformers.js';
   if (l.includes('webgpu') || l.includes('llamaweb')) return 'llama.cpp-webgpu';
   if (l.includes('webllm')) return 'webllm';
+  if (l.includes('sycl') || l.includes('ipex')) return 'llama.cpp-sycl';
   if (l.includes('mlx')) return 'mlx';
   if (l.includes('mlc')) return 'mlc';
   if (l.includes('vllm')) return 'vllm';

@@ -54,6 +54,8 @@ export interface Estimator {
 /** Cross-validated figures of one metric (model/engines/cross-validation). */
 export interface CalibrationFigures {
   n: number;
+  /** Measurements no fit could predict with their source held out (all from one source). */
+  noFit: number;
   mape: number;
   coverage: number;
   width: number;

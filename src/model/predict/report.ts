@@ -51,7 +51,7 @@ export interface PredictReport
   needGB: number;
   /** Where it does not fit: what would (more GPUs in TP, or a smaller format); else null. */
   doesNotFit: FitAdvice | null;
-  /** The engine's cross-validated decode figures (held-out GPUs); null in measured mode. */
+  /** The engine's cross-validated decode figures (held out by source); null in measured mode. */
   calibration: CalibrationFigures | null;
   /** The same for TTFT. */
   calibrationTtft: CalibrationFigures | null;

@@ -59,6 +59,7 @@ export interface SpecOptions {
 
 const figures = (s: CalibrationSummary): CalibrationFigures => ({
   n: s.n,
+  noFit: s.noFit,
   mape: s.mape,
   coverage: s.coverage,
   width: s.width,

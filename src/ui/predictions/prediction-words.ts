@@ -29,15 +29,17 @@ export function calibrationText(r: PredictReport): string | undefined {
   const engine = r.engine;
   const c = r.calibration;
   const figures =
-    c.n === 0
-      ? m.calibrationNone({ engine })
-      : m.calibrationNote({
-          engine,
-          n: fmtInt(c.n),
-          mape: fmtPercent(c.mape),
-          coverage: fmtPercent(c.coverage),
-          width: fmtFixed(c.width, 2),
-        });
+    c.n === 0 && c.noFit > 0
+      ? m.calibrationOneSource({ engine, n: fmtInt(c.noFit) })
+      : c.n === 0
+        ? m.calibrationNone({ engine })
+        : m.calibrationNote({
+            engine,
+            n: fmtInt(c.n),
+            mape: fmtPercent(c.mape),
+            coverage: fmtPercent(c.coverage),
+            width: fmtFixed(c.width, 2),
+          });
   const codes = new Set(
     r.assumptions.flatMap((n) =>
       n.id === 'engine-range' && n.metric === 'decode' ? [n.code] : [],

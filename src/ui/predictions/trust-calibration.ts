@@ -1,9 +1,12 @@
-// "How far predictions can be trusted": each engine's leave-one-GPU-out figures (n, MAPE, share
-// inside [low, high], median high ÷ low) for decode and TTFT, from model/engines. Fills the
-// element index.html keeps for it under the section's list.
+// "How far predictions can be trusted": each engine's held-out figures (n, MAPE, share inside
+// [low, high], median high ÷ low) for decode and TTFT, from model/engines: one table with every
+// row predicted with its whole source (thread, repository, paper) left out of the fit, one with its
+// whole GPU family (twins and variants) left out. Fills the element index.html keeps for it under
+// the section's list.
 
 import { RANGE_LEVEL } from '../../model/engines/calibrate';
 import type { CalibrationSummary } from '../../model/engines/cross-validation';
+import type { ReportGrouping } from '../../model/engines/groups';
 import { ENGINE_IDS } from '../../model/engines/ids';
 import { engineCalibration } from '../../model/engines/predict';
 import { t } from '../i18n';
@@ -18,8 +21,9 @@ const cells = (s: CalibrationSummary): HTMLTableCellElement[] =>
     : [
         td(fmtInt(s.n), 'num'),
         td(fmtPercent(s.mape), 'num'),
-        td(fmtPercent(s.coverage), 'num'),
-        td(fmtFixed(s.width, 2), 'num'),
+        // Every range wider than 3×: stated as "not enough data", so no share inside or width.
+        td(Number.isFinite(s.coverage) ? fmtPercent(s.coverage) : '—', 'num'),
+        td(Number.isFinite(s.width) ? fmtFixed(s.width, 2) : '—', 'num'),
       ];
 
 function header(): HTMLTableSectionElement {
@@ -40,27 +44,43 @@ function header(): HTMLTableSectionElement {
   return thead;
 }
 
-function render(host: HTMLElement): void {
+/** The tables the section shows, and the id of each. */
+const TABLES: readonly [Exclude<ReportGrouping, 'gpu'>, string][] = [
+  ['source', 'trust-table'],
+  ['family', 'trust-table-family'],
+];
+
+function table(grouping: ReportGrouping, id: string): HTMLElement {
   const m = t().predictions.trust;
-  const table = document.createElement('table');
-  table.className = 'data';
-  table.id = 'trust-table';
+  const el = document.createElement('table');
+  el.className = 'data';
+  el.id = id;
+  const caption = document.createElement('caption');
+  caption.textContent = grouping === 'source' ? m.bySource : m.byFamily;
   const body = document.createElement('tbody');
-  for (const id of ENGINE_IDS) {
+  for (const engine of ENGINE_IDS) {
     const tr = document.createElement('tr');
-    tr.dataset.engine = id;
+    tr.dataset.engine = engine;
     tr.append(
-      th(engineLabel(id)),
-      ...cells(engineCalibration(id, 'decode')),
-      ...cells(engineCalibration(id, 'ttft')),
+      th(engineLabel(engine)),
+      ...cells(engineCalibration(engine, 'decode', grouping)),
+      ...cells(engineCalibration(engine, 'ttft', grouping)),
     );
     body.append(tr);
   }
-  table.append(header(), body);
+  el.append(caption, header(), body);
   const scroll = make('div', '', 'table-scroll');
   scroll.tabIndex = 0;
-  scroll.append(table);
-  host.replaceChildren(scroll, make('p', m.caption({ level: fmtPercent(RANGE_LEVEL) }), 'caption'));
+  scroll.append(el);
+  return scroll;
+}
+
+function render(host: HTMLElement): void {
+  const m = t().predictions.trust;
+  host.replaceChildren(
+    ...TABLES.map(([grouping, id]) => table(grouping, id)),
+    make('p', m.caption({ level: fmtPercent(RANGE_LEVEL) }), 'caption'),
+  );
 }
 
 /** The figures were fitted by `npm run calibrate -- --write` (model/engines/fitted.generated.ts). */

@@ -1,14 +1,15 @@
 // The profiles and figures the page and the CLI read (src/model/engines/fitted.generated.ts) are
 // exactly what a fresh fit of the bundled calibration rows gives.
 import { describe, expect, it } from 'vitest';
+import { summaryKey } from '../../../src/model/engines/cross-validation';
 import { calibrationRows } from '../../../src/model/engines/data';
 import { FITTED } from '../../../src/model/engines/fitted.generated';
 import {
   fitTables,
   fittedModuleSource,
   profileKey,
-  summaryKey,
 } from '../../../src/model/engines/fitted-tables';
+import { REPORT_GROUPINGS } from '../../../src/model/engines/groups';
 import { ENGINE_IDS } from '../../../src/model/engines/ids';
 import { engineCalibration, engineProfile } from '../../../src/model/engines/predict';
 
@@ -44,18 +45,46 @@ describe('fitted tables', () => {
 
   it('cover every engine on every vendor, and both metrics', () => {
     expect(Object.keys(fresh.profiles)).toHaveLength(ENGINE_IDS.length * 4);
-    expect(Object.keys(fresh.summaries)).toHaveLength(ENGINE_IDS.length * 2);
+    expect(Object.keys(fresh.summaries).sort()).toEqual([...REPORT_GROUPINGS].sort());
+    for (const g of REPORT_GROUPINGS) {
+      for (const engine of ENGINE_IDS) {
+        for (const metric of ['decode', 'ttft'] as const) {
+          expect(
+            fresh.summaries[g][summaryKey(engine, metric)],
+            `${g} ${engine} ${metric}`,
+          ).toBeDefined();
+        }
+      }
+    }
     expect(engineProfile('llama.cpp-cuda', 'amd')).toBe(
       FITTED.profiles[profileKey('llama.cpp-cuda', 'amd')],
     );
-    expect(engineCalibration('vllm', 'ttft')).toBe(FITTED.summaries[summaryKey('vllm', 'ttft')]);
+    expect(engineCalibration('vllm', 'ttft')).toBe(
+      FITTED.summaries.source[summaryKey('vllm', 'ttft')],
+    );
+    expect(engineCalibration('mlx', 'decode', 'family', 'apple')).toBe(
+      FITTED.summaries.family[summaryKey('mlx', 'decode', 'apple')],
+    );
   });
 
   it('write NaN (an engine without rows has no MAPE) as NaN, not as null', () => {
     const source = fittedModuleSource({
       profiles: {},
       summaries: {
-        'x|decode': { n: 0, gpus: 0, mape: Number.NaN, coverage: 1, width: 2, bias: 1 },
+        gpu: {
+          'x|all|decode': {
+            n: 0,
+            noFit: 0,
+            notEnoughData: 0,
+            gpus: 0,
+            mape: Number.NaN,
+            coverage: 1,
+            width: 2,
+            bias: 1,
+          },
+        },
+        source: {},
+        family: {},
       },
     });
     expect(source).toContain('"mape": NaN');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../src/model/engines/csv';
 import { calibrationRows } from '../../../src/model/engines/data';
-import { ENGINE_IDS } from '../../../src/model/engines/ids';
+import { ENGINE_IDS, findEngine } from '../../../src/model/engines/ids';
+import { engineProfile } from '../../../src/model/engines/predict';
 import { engineOf, gpuKeyOf, tpOf, vendorOf } from '../../../src/model/engines/rows';
 
 const rows = calibrationRows();
@@ -100,5 +101,32 @@ describe('calibration rows', () => {
     expect(nim?.bandwidthGBps).toBe(3350);
     expect(nim?.fp8Tflops).toBeCloseTo(2 * 989.5, 6);
     expect(nim?.link).toBe('nvlink');
+  });
+});
+
+describe('the engines added for what people run now', () => {
+  it('reads SYCL and IPEX-LLM rows as llama.cpp-sycl, onnxruntime-web as transformers.js', () => {
+    expect(engineOf('llama.cpp SYCL (IPEX-LLM portable build, llama-bench)', 'intel')).toBe(
+      'llama.cpp-sycl',
+    );
+    expect(engineOf('transformers.js 3.x (onnxruntime-web WebGPU)', 'intel')).toBe(
+      'transformers.js',
+    );
+    const sycl = rows.filter((r) => r.engine === 'llama.cpp-sycl');
+    expect(sycl.map((r) => r.metric).sort()).toEqual(['decode', 'ttft']);
+    for (const r of sycl) {
+      expect(r.vendor).toBe('intel');
+      expect(r.source).toBe('https://github.com/intel/ipex-llm/issues/12991');
+      expect(r.quote).toMatch(/SYCL/);
+    }
+  });
+
+  it('transformers.js has no rows: its profile is the browser class’s, and says so', () => {
+    expect(rows.some((r) => r.engine === 'transformers.js')).toBe(false);
+    const p = engineProfile('transformers.js', 'intel');
+    expect(p.decode.codes).toContain('no-rows-for-engine');
+    expect(p.decode.basis).toBe('class');
+    expect(findEngine('onnxruntime-web')).toBe('transformers.js');
+    expect(findEngine('ipex-llm')).toBe('llama.cpp-sycl');
   });
 });

@@ -1,9 +1,12 @@
 // Spec mode goes through the engine profiles (model/engines): the llama.cpp Metal profile against
-// the Apple CSV it is fitted on, published rates outside the calibration data, and the generic
+// the Apple CSV it is fitted on (an in-sample check, named so), published rates in no calibration
+// file, and the generic
 // engines that `--runtime native|browser` name.
 
 import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
+import { calibrationRows } from '../../../src/model/engines/data';
+import { gpuFamilyOf } from '../../../src/model/engines/groups';
 import {
   ENGINE_IDS,
   findEngine,
@@ -12,6 +15,7 @@ import {
   VENDORS,
 } from '../../../src/model/engines/ids';
 import { engineProfile } from '../../../src/model/engines/predict';
+import { gpuKeyOf } from '../../../src/model/engines/rows';
 import { getGpu, gpuForCalibrationName } from '../../../src/model/hardware/gpus';
 import { getModel } from '../../../src/model/llm/models';
 import { predictSpec } from '../../../src/model/predict/spec-estimator';
@@ -135,6 +139,29 @@ describe('evidence beyond the calibration data', () => {
       expect(e.knownMiss?.length).toBeGreaterThan(20);
     },
   );
+
+  it('no evidence point is a calibration row: the set is out of sample', () => {
+    const rows = calibrationRows();
+    for (const e of EVIDENCE) {
+      const gpu = getGpu(e.gpu);
+      const ms = 1000 / e.tokensPerSecond;
+      const twins = rows.filter(
+        (r) =>
+          r.engine === e.engine &&
+          gpuFamilyOf(r.gpuKey) === gpuFamilyOf(gpuKeyOf(gpu.name)) &&
+          Math.abs(r.ms / ms - 1) < 0.02,
+      );
+      expect(
+        twins.map((r) => r.id),
+        label(e),
+      ).toEqual([]);
+      expect(
+        rows.some((r) => r.source.includes(e.source.slice(0, 40))),
+        label(e),
+      ).toBe(false);
+    }
+    expect(EVIDENCE.length).toBeGreaterThan(0);
+  });
 
   it('a browser engine is slower than a native one on the same GPU', () => {
     const args = [getGpu('m3-max'), getModel('llama-3-8b'), resolveFormat('int4')] as const;

@@ -80,18 +80,20 @@ export const predictions = {
     'llama.cpp-metal': 'llama.cpp Metal (Ollama, LM Studio)',
     'llama.cpp-rocm': 'llama.cpp ROCm (Ollama, LM Studio)',
     'llama.cpp-vulkan': 'llama.cpp Vulkan (LM Studio)',
+    'llama.cpp-sycl': 'llama.cpp SYCL (Intel, IPEX-LLM)',
     mlx: 'MLX',
     mlc: 'MLC-LLM (native)',
     vllm: 'vLLM',
     'trt-llm': 'TensorRT-LLM (NIM)',
     webllm: 'WebLLM (browser)',
     'llama.cpp-webgpu': 'llama.cpp WebGPU (browser)',
+    'transformers.js': 'transformers.js / onnxruntime-web (browser; borrowed profile)',
     native: 'native, engine unknown',
     browser: 'browser, engine unknown',
   } satisfies Record<EngineId, string>,
   tpOne: 'one GPU',
   tpMany: (p: { tp: string }) => `${p.tp} GPUs, tensor parallel`,
-  /** How far the chosen engine's ranges held on GPUs the fit had not seen. */
+  /** How far the chosen engine's ranges held on sources the fit had not seen. */
   calibrationNote: (p: {
     engine: string;
     n: string;
@@ -99,7 +101,7 @@ export const predictions = {
     coverage: string;
     width: string;
   }) =>
-    `Checked on public measurements from GPUs the fit had not seen: ${p.engine} decode is off by ${p.mape} on average, ${p.coverage} fall inside the range, which is ${p.width}× wide at the median (n = ${p.n}).`,
+    `Checked on public measurements from sources (threads, repositories, papers) the fit had not seen: ${p.engine} decode is off by ${p.mape} on average, ${p.coverage} fall inside the range, which is ${p.width}× wide at the median (n = ${p.n}).`,
   /** The chosen engine's fitted profile (model/predict/notes.ts 'engine-profile'). */
   engineProfile: (p: {
     engine: string;
@@ -115,6 +117,8 @@ export const predictions = {
   /** Browser engines' further terms (0 for native engines, which omit this sentence). */
   engineProfileBrowser: (p: { tokenMs: string; attn: string; block: string; kQuant: string }) =>
     `In a browser each token also costs ${p.tokenMs} ms (submit, read back, sample), decode attention takes ${p.attn}× its FLOPs' time at peak, and prefill unpacks quantised weights in ${p.block}× (one scale per block) or ${p.kQuant}× (k-quants) the time of their multiply-adds at peak.`,
+  calibrationOneSource: (p: { engine: string; n: string }) =>
+    `The ${p.n} public measurements of ${p.engine} come from too few sources to predict any of them with its source left out: its ranges were not checked on a source the fit had not seen.`,
   calibrationNone: (p: { engine: string }) =>
     `There are no public measurements of ${p.engine} to check it against: its ranges are borrowed from other engines and widened.`,
   /** Why a range is as wide as it is (model/engines/calibrate.ts's codes). */
@@ -137,6 +141,10 @@ export const predictions = {
       'Fitted on this engine’s measurements on every vendor, with this vendor’s own fixed cost per token and prefill rate.',
     'vendor-not-in-data':
       'No measurement of this engine on this vendor: its fixed cost and prefill rate come from the other vendors, and the range is the one for a vendor left out (wider).',
+    'range-within-source':
+      'Its measurements come from too few sources to leave a whole source out: the range comes from GPUs left out within them and may promise more than it holds for another build or machine.',
+    'not-enough-data':
+      'Not enough data: this range is more than 3× wide, an order of magnitude rather than a prediction.',
   } satisfies Record<CalibrationCode, string>,
   contextCapped: (p: { model: string; max: string }) =>
     `${p.model} takes at most ${p.max} tokens of context: longer inputs are capped there for it, and its charts stop there.`,
@@ -209,7 +217,9 @@ export const predictions = {
   // How far predictions can be trusted: the calibration per engine (model/engines/cross-validation).
   trust: {
     caption: (p: { level: string }) =>
-      `Each engine's profile predicted public measurements from GPUs left out of its fit: the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of held-out errors; below 20 of them, a t prediction interval) and the median width high ÷ low. n counts measurements; a dash means none.`,
+      `Each engine's profile predicted public measurements that were left out of its fit together with every other measurement from the same source (first table) or of the same GPU family, twins and variants included (second table): the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of errors held out by source; below 20 of them, a t prediction interval) and the median width high ÷ low. n counts measurements a fit could predict; a dash means none. Leaving out one GPU at a time, as earlier versions did, keeps its twins and its thread in the fit and looks better than a new build or GPU will.`,
+    bySource: 'Held out by source (thread, repository, paper)',
+    byFamily: 'Held out by GPU family (twins and variants together)',
     engine: 'Engine',
     decode: 'Decode',
     ttft: 'TTFT',

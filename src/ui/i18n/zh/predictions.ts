@@ -62,25 +62,29 @@ export const predictions: typeof en = {
     'llama.cpp-metal': 'llama.cpp Metal（Ollama、LM Studio）',
     'llama.cpp-rocm': 'llama.cpp ROCm（Ollama、LM Studio）',
     'llama.cpp-vulkan': 'llama.cpp Vulkan（LM Studio）',
+    'llama.cpp-sycl': 'llama.cpp SYCL（Intel、IPEX-LLM）',
     mlx: 'MLX',
     mlc: 'MLC-LLM（原生）',
     vllm: 'vLLM',
     'trt-llm': 'TensorRT-LLM（NIM）',
     webllm: 'WebLLM（浏览器）',
     'llama.cpp-webgpu': 'llama.cpp WebGPU（浏览器）',
+    'transformers.js': 'transformers.js / onnxruntime-web（浏览器；借用的参数）',
     native: '原生，引擎未知',
     browser: '浏览器，引擎未知',
   },
   tpOne: '单块 GPU',
   tpMany: (p) => `${p.tp} 块 GPU，张量并行`,
   calibrationNote: (p) =>
-    `在拟合时未见过的 GPU 上对照公开实测：${p.engine} 的解码平均误差 ${p.mape}，${p.coverage} 落在区间内，区间宽度中位数为 ${p.width} 倍（n = ${p.n}）。`,
+    `对照拟合时未见过的来源（讨论串、仓库、论文）的公开实测：${p.engine} 的解码平均误差 ${p.mape}，${p.coverage} 落在区间内，区间宽度中位数为 ${p.width} 倍（n = ${p.n}）。`,
   engineProfile: (p) =>
     `${p.engine} 的参数：达到规格带宽的 ${p.eta}，每层 ${p.layerMs} ms；预填充达到峰值的 ${p.eps}，每个输入另加 ${p.fixedMs} ms。`,
   engineProfileCeiling: (p) =>
     `它的内核每读取 1 GB 权重和缓存还另需 ${p.msPerGB} ms，与 GPU 无关：相当于约 ${p.ceilingGBps} GB/s 的上限，高速 HBM 显卡会碰到它。`,
   engineProfileBrowser: (p) =>
     `在浏览器中，每个 token 另有 ${p.tokenMs} ms 固定开销（提交、回读、采样），解码注意力耗时为其 FLOPs 按峰值所需时间的 ${p.attn} 倍，预填充解包量化权重耗时为其乘加按峰值所需时间的 ${p.block} 倍（每块一个缩放）或 ${p.kQuant} 倍（k-quant）。`,
+  calibrationOneSource: (p) =>
+    `${p.engine} 的 ${p.n} 条公开实测来源太少，留出来源后无法预测其中任何一条：它的区间没有在拟合未见过的来源上检验过。`,
   calibrationNone: (p) => `没有 ${p.engine} 的公开实测可供对照：它的区间借自其他引擎，并已放宽。`,
   calibrationCode: {
     'fit-own-rows': '它的参数按它自己在这一厂商 GPU 上的实测拟合。',
@@ -95,6 +99,9 @@ export const predictions: typeof en = {
       '用该引擎在各厂商 GPU 上的测量拟合，每个 token 的固定开销和预填充速率按本厂商单独拟合。',
     'vendor-not-in-data':
       '没有该引擎在此厂商 GPU 上的测量：固定开销和预填充速率取自其他厂商，区间按留出整个厂商的残差给出（更宽）。',
+    'range-within-source':
+      '它的实测来源太少，无法整体留出一个来源：区间来自在这些来源内部留出的 GPU，对其他构建或机器可能过于乐观。',
+    'not-enough-data': '数据不足：这个区间宽于 3 倍，只是量级，而不是预测。',
   },
   contextCapped: (p) =>
     `${p.model} 的上下文最多 ${p.max} token：超出的输入对它截断到这里，它的图表也到此为止。`,
@@ -141,7 +148,9 @@ export const predictions: typeof en = {
 
   trust: {
     caption: (p) =>
-      `每个引擎的参数在拟合时留出一块 GPU，再预测这块 GPU 上的公开实测：平均误差（MAPE）、落在 [低, 高] 区间内的比例（区间取留出误差的中间 ${p.level}；不足 20 个时改用 t 预测区间）以及高 ÷ 低 的宽度中位数。n 为实测条数；短横表示没有。`,
+      `每个引擎的参数在拟合时留出一条公开实测，同时留出同一来源的全部实测（第一张表）或同一 GPU 系列（含孪生型号与变体）的全部实测（第二张表），再预测它：平均误差（MAPE）、落在 [低, 高] 区间内的比例（区间取按来源留出的误差的中间 ${p.level}；不足 20 个时改用 t 预测区间）以及高 ÷ 低 的宽度中位数。n 为能被预测的实测条数；短横表示没有。早先每次只留出一块 GPU，它的孪生型号和同一讨论串仍在拟合中，结果比面对新构建或新 GPU 时好看。`,
+    bySource: '按来源留出（讨论串、仓库、论文）',
+    byFamily: '按 GPU 系列留出（孪生型号与变体一起）',
     engine: '引擎',
     decode: '解码',
     ttft: 'TTFT',

@@ -1,0 +1,54 @@
+// A range wider than 3× is no prediction: the profile carries 'not-enough-data', and the CLI's
+// table prints the expected value with those words instead of a low–high range.
+import { describe, expect, it } from 'vitest';
+import { renderPrediction } from '../../../src/cli/render/predict-table';
+import { resolveFormat } from '../../../src/core/formats';
+import { MAX_RANGE_WIDTH } from '../../../src/model/engines/calibrate';
+import { FITTED } from '../../../src/model/engines/fitted.generated';
+import { engineProfile } from '../../../src/model/engines/predict';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { predictReport } from '../../../src/model/predict/report';
+
+describe('not enough data for a range', () => {
+  it('every fitted range wider than 3× says so, and none narrower does', () => {
+    for (const p of Object.values(FITTED.profiles)) {
+      for (const m of ['decode', 'ttft'] as const) {
+        const { low, high } = p[m].interval;
+        const wide = high / low > MAX_RANGE_WIDTH;
+        expect(p[m].codes.includes('not-enough-data'), `${p.engine} ${p.vendor} ${m}`).toBe(wide);
+      }
+    }
+  });
+
+  it('llama.cpp ROCm TTFT (prefill 0.2–0.6 of the FP16 rate across AMD GPUs) prints words, decode a range', () => {
+    const rocm = engineProfile('llama.cpp-rocm', 'amd');
+    expect(rocm.ttft.codes).toContain('not-enough-data');
+    expect(rocm.decode.codes).not.toContain('not-enough-data');
+    const { report } = predictReport(
+      { kind: 'spec', hw: getGpu('rx-7900-xtx'), engine: 'llama.cpp-rocm' },
+      getModel('llama-3-8b'),
+      resolveFormat('int4'),
+      {},
+    );
+    const text = renderPrediction(report);
+    expect(text).toMatch(/TTFT\s+\d[\d.,]* ms; not enough data for a range/);
+    expect(text).toMatch(/prefill rate\s+\d[\d.,]* tokens\/s; not enough data/);
+    expect(text).toMatch(/decode ITL\s+\d+\.\d+ ms\/token \(\d/);
+  });
+});
+
+describe('measurements of too few sources', () => {
+  it('llama.cpp WebGPU TTFT: all 18 rows are one repository’s, and the CLI says they were not checked held out', () => {
+    const { report } = predictReport(
+      { kind: 'spec', hw: getGpu('rtx-4090'), engine: 'llama.cpp-webgpu' },
+      getModel('llama-3.2-1b'),
+      resolveFormat('int4'),
+      {},
+    );
+    expect(report.calibrationTtft).toMatchObject({ n: 0, noFit: 18 });
+    expect(renderPrediction(report)).toMatch(
+      /TTFT: its 18 measurements come from too few sources to predict any with its source held out/,
+    );
+  });
+});
