@@ -5,11 +5,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_IDS } from '../../src/model/engines/ids';
 import { SLAS } from '../../src/model/predict/chapter';
+import type { LoadAnswer } from '../../src/model/serving/load-request';
 import { loadController, loadSection } from '../../src/ui/load/load-section';
 import { PageController } from '../../src/ui/shell/page';
-import { createBenchClient } from '../../src/worker/client';
+import { type BenchClient, createBenchClient } from '../../src/worker/client';
 
-const page = new PageController(createBenchClient);
+/** One simulation the section asked the worker for: the progress it reported, and its answer. */
+interface SentLoad {
+  done: number[];
+  total: number;
+  answer: Promise<LoadAnswer | null>;
+}
+const sent: SentLoad[] = [];
+
+/** The real worker client, recording each simulation request the section sends through it. */
+function recordingClient(): BenchClient {
+  const client = createBenchClient();
+  return {
+    ...client,
+    simulateLoad(req, onProgress) {
+      const load: SentLoad = { done: [], total: 0, answer: Promise.resolve(null) };
+      load.answer = client.simulateLoad(req, (done, total) => {
+        load.done.push(done);
+        load.total = total;
+        onProgress(done, total);
+      });
+      sent.push(load);
+      return load.answer;
+    },
+  };
+}
+
+const page = new PageController(recordingClient);
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
 function controller() {
@@ -108,11 +135,29 @@ describe('the Under load section', () => {
     expect(controller().v.at.textContent).toMatch(/^At λ = /);
   });
 
-  it('a sweep can be cancelled', async () => {
+  it('a sweep can be cancelled: the worker stops part-way, and the next sweep runs to its end', async () => {
+    const before = sent.length;
     controller().v.scheduler.value = 'static';
     controller().v.scheduler.dispatchEvent(new Event('change'));
+    // The new settings redo the sweep already shown: one request to the worker…
+    expect(sent).toHaveLength(before + 1);
+    const cancelled = sent[before] as SentLoad;
     controller().v.cancel.click();
     expect(controller().v.status.textContent).toBe('Cancelled.');
     expect(controller().v.sweep.disabled).toBe(false);
+    // …which the worker abandons: it answers null (a sweep it ignored the cancel for would answer
+    // with its points), having reported fewer runs than the sweep has.
+    expect(await cancelled.answer).toBeNull();
+    expect(cancelled.done.every((d) => d < cancelled.total)).toBe(true);
+    expect(controller().v.status.textContent).toBe('Cancelled.');
+    // The worker is free again: a new sweep (and its chosen-load run) completes, with progress.
+    controller().v.sweep.click();
+    expect(sent).toHaveLength(before + 2);
+    const next = sent[before + 1] as SentLoad;
+    const answer = await next.answer;
+    expect(answer?.sweep?.points.length).toBeGreaterThanOrEqual(16);
+    expect(next.done.length).toBeGreaterThan(0);
+    await until(() => controller().v.sweep.disabled === false);
+    expect(controller().v.status.textContent).not.toBe('Cancelled.');
   });
 });

@@ -11,6 +11,7 @@ import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import { type ResultsDocument, validateResults } from '../../src/core/results';
+import { COMPARED_DECODES } from '../../src/model/measured/run-comparison';
 import { page as zhPage } from '../../src/ui/i18n/zh/page';
 import { SLIDES } from '../../src/ui/presenter/presenter';
 import { chromiumLaunchOptions } from '../chromium';
@@ -271,6 +272,8 @@ describe('the page', () => {
     const decodeRatios = await page
       .locator('#compare-table tbody tr[data-kind="decode"] td:last-child')
       .allTextContents();
+    // One predicted decode per model and format compared, each slower in the half-speed run.
+    expect(decodeRatios).toHaveLength(COMPARED_DECODES.flatMap((d) => d.formats).length);
     for (const r of decodeRatios) expect(Number.parseFloat(r)).toBeGreaterThan(1);
     await page.screenshot({ path: 'test-results/e2e-compare.png', fullPage: true });
     await page.click('#compare-clear');
