@@ -87,7 +87,15 @@ describe('the Under load section', () => {
     expect(controller().v.status.textContent).toMatch(/Sweep λ/);
   });
 
-  it('moving the slider moves the chosen load on the charts and in the URL', () => {
+  it('sweeps the settings it opened with the first time it is in view, with no button pressed', async () => {
+    await until(() => controller().sweepAnswer !== null && controller().runAnswer !== null);
+    expect(sent.length).toBeGreaterThanOrEqual(2); // the sweep, then the chosen load
+    expect(controller().ttft.data.datasets[1]?.data.length).toBeGreaterThanOrEqual(16);
+    expect(document.querySelectorAll('#load-capacity tbody tr').length).toBe(SLAS.length);
+  });
+
+  it('moving the slider moves the chosen load on the charts and in the URL', async () => {
+    const run = controller().runAnswer;
     const slider = $<HTMLInputElement>('#load-slider');
     slider.value = '100';
     slider.dispatchEvent(new Event('input'));
@@ -98,6 +106,8 @@ describe('the Under load section', () => {
     expect(before).toBeDefined();
     expect(after).toBeGreaterThan(before ?? Number.POSITIVE_INFINITY);
     expect(decodeURIComponent(location.hash)).toMatch(new RegExp(`rate:${after}`));
+    // A sweep is shown (the one made on opening), so the chosen load is run again.
+    await until(() => controller().runAnswer !== run);
   });
 
   it('sweeps in the worker while the page keeps ticking, then draws P50/P95/P99 and the highest λ per SLA', async () => {
@@ -110,8 +120,13 @@ describe('the Under load section', () => {
       last = now;
       ticks++;
     }, 10);
+    const shown = controller().sweepAnswer; // the sweep made when the section came into view
+    const requests = sent.length;
     controller().v.sweep.click();
-    await until(() => controller().sweepAnswer !== null && controller().runAnswer !== null);
+    expect(sent).toHaveLength(requests + 1);
+    await until(
+      () => controller().sweepAnswer !== shown && controller().v.sweep.disabled === false,
+    );
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(10);
     expect(worstGap).toBeLessThan(250); // the page never froze while the sweep ran

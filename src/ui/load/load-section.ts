@@ -182,9 +182,13 @@ class LoadController {
   async request(single: boolean, source: LoadSource): Promise<LoadAnswer | null> {
     const [model, format] = this.modelAndFormat();
     const req = loadRequest(this.settings, model, format, source, single);
-    return this.page.client.simulateLoad(req, (done, total) =>
-      this.status(t().load.progress({ done: fmtInt(done), total: fmtInt(total) })),
-    );
+    const gen = this.generation;
+    // Progress of a superseded or cancelled request no longer speaks for the section.
+    return this.page.client.simulateLoad(req, (done, total) => {
+      if (gen === this.generation) {
+        this.status(t().load.progress({ done: fmtInt(done), total: fmtInt(total) }));
+      }
+    });
   }
 
   /** Sweeps λ for the current settings, then runs the chosen load; a newer call supersedes it. */
