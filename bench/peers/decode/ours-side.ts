@@ -6,6 +6,7 @@
 import type { GpuContext } from '../../../src/gpu/device';
 import { DecodeModel, type Program } from '../../../src/kernels/decode/model';
 import type { DecodeShape } from '../../../src/kernels/decode/shape';
+import { verifyFirstLayer } from '../../../src/kernels/decode/verify';
 import { GEMM_VARIANTS, type GemmVariant } from '../../../src/kernels/gemm';
 import { gemvCapabilities, gemvVariantsFor } from '../../../src/kernels/gemv';
 import type { KernelEnv } from '../../../src/kernels/types';
@@ -62,6 +63,11 @@ export class OursSide implements DecodeSide {
     pass.end();
     this.env.device.queue.submit([encoder.finish()]);
     return (await this.model.readState())[0] ?? 0;
+  }
+
+  /** Our first layer from `context` random positions against the f64 reference (real shapes). */
+  verifyFirstLayer(context: number) {
+    return verifyFirstLayer(this.env, this.model, context);
   }
 
   async generate(prompt: readonly number[], count: number): Promise<Generated> {

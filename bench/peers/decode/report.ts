@@ -99,6 +99,10 @@ export function formatDecodeDocument(doc: DecodeDocument): string {
     );
     if (page.peerTimes) lines.push(`  runs: ${page.peerTimes.what}`);
     if (page.ours) lines.push(`  ours: ${page.ours.what}`);
+    if (page.oursFirstLayerError !== undefined)
+      lines.push(
+        `  ours' first layer vs f64 reference: ${page.oursFirstLayerError.toExponential(1)} of its largest`,
+      );
     if (page.check?.oursVsReference)
       lines.push(
         `  ours vs f64 reference: logits ${page.check.oursVsReference.error.toExponential(1)}, tokens ${page.check.oursVsReference.tokensEqual ? 'equal' : 'DIFFER'}`,

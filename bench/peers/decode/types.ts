@@ -70,6 +70,8 @@ export interface DecodePageReport {
   check: CrossCheck | null;
   ours: SideTimes | null;
   peerTimes: SideTimes | null;
+  /** Ours' first layer against the f64 reference (real shapes), max error over the largest. */
+  oursFirstLayerError?: number;
   /** The peer's placement log (ORT) or version line. */
   peerDetail?: string;
   /** Why the peer has no times (refused, wrong, failed). */
