@@ -13,7 +13,8 @@ import { build, preview } from 'vite';
 import { parseFlags, UsageError } from '../../src/cli/flags';
 import { chromiumLaunchOptions } from '../../test/chromium';
 import { runDecodePeers } from './decode/driver';
-import { DECODE_PEERS, type DecodePeer } from './decode/types';
+import { formatDecodeDocument } from './decode/report';
+import { DECODE_PEERS, type DecodeDocument, type DecodePeer } from './decode/types';
 import { formatDocument } from './report';
 import { type PageReport, PEER_NAMES, type PeerName, type PeersDocument } from './types';
 
@@ -130,7 +131,12 @@ async function main(argv: string[]): Promise<number> {
     });
   }
   if (values.from !== undefined) {
-    console.log(formatDocument(JSON.parse(readFileSync(values.from, 'utf8')) as PeersDocument));
+    const saved = JSON.parse(readFileSync(values.from, 'utf8')) as PeersDocument | DecodeDocument;
+    console.log(
+      saved.kind === 'webgpu-roofline/peers-decode'
+        ? formatDecodeDocument(saved)
+        : formatDocument(saved),
+    );
     return 0;
   }
   const peers = (values.peers?.split(',') ?? PEER_NAMES) as PeerName[];

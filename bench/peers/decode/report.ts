@@ -11,8 +11,11 @@ import {
   type SideTimes,
 } from './types';
 
-const fmt = (x: number | null | undefined, digits = 4) =>
-  x === null || x === undefined ? '–' : x < 1 ? x.toFixed(3) : x.toPrecision(digits);
+const fmt = (x: number | null | undefined, digits = 4) => {
+  if (x === null || x === undefined) return '–';
+  if (x < 1) return x.toFixed(3);
+  return x >= 10 ** digits ? x.toFixed(0) : x.toPrecision(digits);
+};
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(x < 0.1 ? 2 : 1)}%`);
 
 /** Share of the page's read probe one token reaches. */
