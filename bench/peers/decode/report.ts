@@ -54,7 +54,18 @@ function pageRows(page: DecodePageReport): string[][] {
     : '–';
   const rows = [sideRow(`ours (${label} page)`, page, page.ours)];
   if (page.peerTimes) rows.push([...sideRow(label, page, page.peerTimes, page.ours), agreed]);
-  else rows.push([label, page.peerError ?? 'not run', '', '', '', '', '', '', agreed]);
+  else
+    rows.push([
+      label,
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      `${agreed}; ${page.peerError ?? 'not run'}`,
+    ]);
   return rows;
 }
 
@@ -65,8 +76,11 @@ function table(rows: string[][]): string {
   return rows
     .map((r) =>
       r
-        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-        .join('  '),
+        .map((cell, i) =>
+          i === 0 || i === 8 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+        )
+        .join('  ')
+        .trimEnd(),
     )
     .join('\n');
 }
