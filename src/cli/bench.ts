@@ -9,10 +9,10 @@ import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
 import { acquireGpu } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
-import { BENCH_USAGE, parseBenchArgs } from './args';
-import { renderDecode } from './decode-table';
-import { argsOrExit } from './flags';
-import { renderTable } from './table';
+import { BENCH_USAGE, parseBenchArgs } from './args/bench-args';
+import { argsOrExit } from './args/flags';
+import { renderDecode } from './render/decode-table';
+import { renderTable } from './render/table';
 
 async function main(argv: string[]): Promise<number> {
   const args = argsOrExit(() => parseBenchArgs(argv), BENCH_USAGE);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright';
 import { build, preview } from 'vite';
-import { UsageError } from '../../../src/cli/flags';
+import { UsageError } from '../../../src/cli/args/flags';
 import { chromiumLaunchOptions } from '../../../test/chromium';
 import { formatDecodeDocument } from './report';
 import { type DecodeOptions, decodeRunSpec, writeModelFolder } from './run-spec';

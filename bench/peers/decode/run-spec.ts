@@ -4,11 +4,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { decodeShape } from '../../../src/bench/decode';
-import { UsageError } from '../../../src/cli/flags';
+import { UsageError } from '../../../src/cli/args/flags';
 import type { DecodeShape } from '../../../src/kernels/decode/shape';
 import { TINY_SHAPE } from '../../../src/kernels/decode/shape';
 import { promptTokens } from '../../../src/kernels/decode/verify';
-import { getModel } from '../../../src/model/llm';
+import { getModel } from '../../../src/model/llm/models';
 import { ONNX_FILE, textFiles } from './model-files';
 import { buildOnnxDecoder } from './onnx-decoder';
 import type { DecodePeer, DecodeRunSpec } from './types';
