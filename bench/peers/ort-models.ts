@@ -185,6 +185,6 @@ export function buildOrtModel(
     // Row 0 off by sign(x) at every k: its error is Σ|x|, far beyond any tolerance.
     weightAt = (r, c) => right(r, c) + (r === 0 ? Math.sign(x.values[c] ?? 0) : 0);
   }
-  const bytes = encodeModel({ node, ...io, outputs, initializers });
+  const bytes = encodeModel({ nodes: [node], ...io, outputs, initializers });
   return { bytes, x, weightAt };
 }

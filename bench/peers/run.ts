@@ -12,6 +12,9 @@ import { type Browser, chromium } from 'playwright';
 import { build, preview } from 'vite';
 import { parseFlags, UsageError } from '../../src/cli/args/flags';
 import { chromiumLaunchOptions } from '../../test/chromium';
+import { runDecodePeers } from './decode/driver';
+import { formatDecodeDocument } from './decode/report';
+import { DECODE_PEERS, type DecodeDocument, type DecodePeer } from './decode/types';
 import { formatDocument } from './report';
 import { type PageReport, PEER_NAMES, type PeerName, type PeersDocument } from './types';
 
@@ -30,7 +33,17 @@ const USAGE = `usage: npm run bench:peers [-- --full] [--json] [--peers LIST]
   --from FILE     print the table of a document an earlier --json run wrote (runs nothing)
   --wrong LIST, --refuse LIST   test hooks: ORT formats (f32,f16,q4b32,q4b128,q8b32) whose
                   reference is made wrong, or whose node no provider has
-  CHROMIUM_PATH picks another Chrome/Chromium; PEERS_CONSOLE=1 forwards all the pages' console.`;
+  CHROMIUM_PATH picks another Chrome/Chromium; PEERS_CONSOLE=1 forwards all the pages' console.
+
+  Whole-model decode (one synthetic model, the same int4 weights on every side):
+  --decode MODEL:int4  a catalogue model (dense Llama family) or tiny; writes its ONNX decoder,
+                  config and tokenizer, then runs ours beside ${DECODE_PEERS.join(', ')}
+                  (--peers picks), one page load each: cross-check of the first greedy
+                  tokens and logits, then TTFT and ms/token, interleaved
+  --layers K      the model's first K layers (default: all), the full LM head always
+  --context L     random cached positions the timed tokens decode from (default 512)
+  --tokens N      timed tokens a round (default 8); --rounds R (default 3)
+  --prompt P      prompt tokens for TTFT and the cross-check (default 32)`;
 
 const FLAGS = {
   full: { type: 'boolean' },
@@ -43,6 +56,12 @@ const FLAGS = {
   kernels: { type: 'string', value: 'a list of kernels' },
   wrong: { type: 'string', value: 'a list of ORT formats' },
   refuse: { type: 'string', value: 'a list of ORT formats' },
+  decode: { type: 'string', value: 'MODEL:FORMAT' },
+  layers: { type: 'string', value: 'a number of layers' },
+  context: { type: 'string', value: 'a number of positions' },
+  tokens: { type: 'string', value: 'a number of tokens' },
+  rounds: { type: 'string', value: 'a number of rounds' },
+  prompt: { type: 'string', value: 'a number of tokens' },
 } as const;
 
 function packageVersion(name: string): string {
@@ -97,8 +116,27 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (values.decode !== undefined) {
+    const num = (v: string | undefined, fallback: number) =>
+      v === undefined ? fallback : Number(v);
+    return runDecodePeers({
+      decode: values.decode,
+      ...(values.layers === undefined ? {} : { layers: Number(values.layers) }),
+      context: num(values.context, 512),
+      tokens: num(values.tokens, 8),
+      rounds: num(values.rounds, 3),
+      prompt: num(values.prompt, 32),
+      peers: (values.peers?.split(',') ?? DECODE_PEERS) as DecodePeer[],
+      json: values.json === true,
+    });
+  }
   if (values.from !== undefined) {
-    console.log(formatDocument(JSON.parse(readFileSync(values.from, 'utf8')) as PeersDocument));
+    const saved = JSON.parse(readFileSync(values.from, 'utf8')) as PeersDocument | DecodeDocument;
+    console.log(
+      saved.kind === 'webgpu-roofline/peers-decode'
+        ? formatDecodeDocument(saved)
+        : formatDocument(saved),
+    );
     return 0;
   }
   const peers = (values.peers?.split(',') ?? PEER_NAMES) as PeerName[];

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// The peers page (bench/peers/index.html + main.ts), built apart from the app so the app's
-// build and tests never see tfjs. Unminified: tf.time() then names tfjs's programs.
+// The peers pages (bench/peers/index.html + main.ts: products; decode.html + decode/page.ts:
+// whole-model decode), built apart from the app so the app's build and tests never see tfjs or
+// transformers.js. Unminified: tf.time() then names tfjs's programs.
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
@@ -16,6 +17,12 @@ export default defineConfig({
     target: 'es2022',
     minify: false,
     chunkSizeWarningLimit: 8192,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        decode: fileURLToPath(new URL('./decode.html', import.meta.url)),
+      },
+    },
   },
   preview: { host: '127.0.0.1' },
 });

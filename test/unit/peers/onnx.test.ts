@@ -93,7 +93,9 @@ describe('encodeVarint', () => {
     expect([...encodeVarint(1)]).toEqual([1]);
     expect([...encodeVarint(300)]).toEqual([0xac, 0x02]);
     expect([...encodeVarint(2 ** 32)]).toEqual([0x80, 0x80, 0x80, 0x80, 0x10]);
-    expect(() => encodeVarint(-1)).toThrow(RangeError);
+    // Negative int64 (an axis of −1): the 64-bit two's complement, ten bytes.
+    expect([...encodeVarint(-1)]).toEqual([...Array(9).fill(0xff), 0x01]);
+    expect(() => encodeVarint(0.5)).toThrow(RangeError);
   });
 });
 
