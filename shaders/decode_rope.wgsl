@@ -2,7 +2,8 @@
 // j + headDim/2) and the KV-cache append. Row i of qkv holds [Q (heads·hd) | K (kv·hd) | V (kv·hd)]
 // for position state[1] + i. Q is rotated in place; rotated K and V go to the caches
 // (f32, [position][kv head][hd]). cos/sin come from a table made once on the CPU
-// (rope[pos · hd/2 + j] = (cos, sin)), so GPU and reference rotate by the same f32 numbers.
+// (rope[pos · hd/2 + j] = (cos, sin)); the CPU reference computes its own angles in f64 from
+// θ and the position, so a wrong table fails the check.
 
 struct Params {
   m: u32,

@@ -91,6 +91,28 @@ describe('decode on a real adapter', () => {
     }
   }
 
+  // The reference turns by its own angles (θ and the position, in f64): a GPU table whose every
+  // angle is tripled must fail each shape's check.
+  for (const [what, shape] of [
+    ['dense', TINY_SHAPE],
+    ['mixture of experts', moeTiny],
+    ['local/global, head 128', windowTiny],
+  ] as [string, DecodeShape][]) {
+    it(`${what}: a RoPE table with every angle × 3 fails the check`, async () => {
+      const out = await verifyTiny(env(), {
+        format: 'int8',
+        gemv: rows4,
+        gemm,
+        maxBindingBytes: 1 << 30,
+        shape,
+        steps: 1,
+        ropeAngleScale: 3,
+      });
+      expect(out.ok).toBe(false);
+      expect(out.detail).toMatch(/after the prompt differ from the reference/);
+    });
+  }
+
   it('checks the first layer of a mixture-of-experts config, and counts its dispatches', async () => {
     const shape: DecodeShape = {
       ...TINY_SHAPE,

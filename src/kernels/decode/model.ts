@@ -57,6 +57,8 @@ export interface DecodeModelSpec {
   maxBindingBytes: number;
   /** Positions per attention workgroup (≤ 256); smaller in tests to exercise the combine. */
   attentionSplit?: number;
+  /** Scales every angle of the uploaded RoPE table (default 1); tests set it to prove a wrong table fails. */
+  ropeAngleScale?: number;
 }
 
 /** One recorded dispatch. */
@@ -212,7 +214,10 @@ export class DecodeModel {
       logits: await make('logits', 4 * s.vocab),
       partML: await make('partML', 8 * rows * s.heads * this.maxSplits),
       partAcc: await make('partAcc', 4 * rows * s.heads * this.maxSplits * s.headDim),
-      rope: await env.buffers.createFrom('decode-rope', ropeTable(spec.positions, s.headDim)),
+      rope: await env.buffers.createFrom(
+        'decode-rope',
+        ropeTable(spec.positions, s.headDim, spec.ropeAngleScale),
+      ),
       routerLogits: await make('router-logits', 4 * rows * (s.moe?.experts ?? 0)),
       gates: await make('gates', 4 * rows * (s.moe?.experts ?? 0)),
       route: await make('route', 4 * s.layers * rows * (s.moe?.perToken ?? 0)),

@@ -1,7 +1,8 @@
 // The decoder on the CPU in f64, from the same hash as the GPU model: weights exactly as the GPU
 // sees them (weightReader over randomMatrixWords), the same f32 gains, prefilled cache entries
 // and RoPE table; the same random routing (routeFor) in mixture-of-experts layers and the same
-// windows. Used to verify the GPU model before anything is timed.
+// windows. RoPE is its own: the rotary angles come from θ and the position in f64, never from
+// the f32 table the GPU path uploads. Used to verify the GPU model before anything is timed.
 
 import type { FormatId } from '../../core/formats';
 import { randomWord } from '../../gpu/buffers';
@@ -15,7 +16,7 @@ import {
   type LayerMatrix,
   matrixShape,
   RMS_EPS,
-  ropeTable,
+  ROPE_THETA,
   routeFor,
   seeds,
   windowOf,
@@ -74,7 +75,6 @@ class Weights {
 
 export class ReferenceDecoder {
   private readonly seed: ReturnType<typeof seeds>;
-  private readonly rope: Float32Array;
   /** Per layer, K and V by position: [pos][kv head][hd], filled lazily from the hash. */
   private readonly kCache: Float64Array[] = [];
   private readonly vCache: Float64Array[] = [];
@@ -89,7 +89,6 @@ export class ReferenceDecoder {
     positions: number,
   ) {
     this.seed = seeds(seed);
-    this.rope = ropeTable(positions, shape.headDim);
     this.position = context;
     const width = shape.kvHeads * shape.headDim;
     for (let l = 0; l < shape.layers; l++) {
@@ -217,10 +216,12 @@ export class ReferenceDecoder {
     const hd = s.headDim;
     const half = hd / 2;
     const qkv = this.matrix(layer, 'qkv').times(xn);
+    // Pair j turns by pos · θ^(−2j/hd) (Llama's rotate-half RoPE), computed here in f64.
+    const angles = Array.from({ length: half }, (_, j) => pos * ROPE_THETA ** (-(2 * j) / hd));
     const rotate = (v: Float64Array, at: number) => {
       for (let j = 0; j < half; j++) {
-        const c = this.rope[2 * (pos * half + j)] ?? 0;
-        const sn = this.rope[2 * (pos * half + j) + 1] ?? 0;
+        const c = Math.cos(angles[j] ?? 0);
+        const sn = Math.sin(angles[j] ?? 0);
         const x0 = v[at + j] ?? 0;
         const x1 = v[at + j + half] ?? 0;
         v[at + j] = x0 * c - x1 * sn;

@@ -252,15 +252,19 @@ export function modelBytes(
   return layers + matrixBytes(format, s.vocab, s.hidden) + activationBytes(s, rows, positions);
 }
 
-/** cos and sin of every (position, pair) as f32: rope[2(p · hd/2 + j)] = cos, +1 = sin. */
-export function ropeTable(positions: number, headDim: number): Float32Array {
+/**
+ * cos and sin of every (position, pair) as f32: rope[2(p · hd/2 + j)] = cos, +1 = sin. The GPU
+ * path uploads it; the CPU reference never reads it. `angleScale` ≠ 1 makes a wrong table, for
+ * the test that proves a wrong table fails the check.
+ */
+export function ropeTable(positions: number, headDim: number, angleScale = 1): Float32Array {
   const half = headDim / 2;
   const table = new Float32Array(positions * headDim);
   for (let j = 0; j < half; j++) {
     const inv = ROPE_THETA ** (-(2 * j) / headDim);
     for (let p = 0; p < positions; p++) {
-      table[2 * (p * half + j)] = Math.cos(p * inv);
-      table[2 * (p * half + j) + 1] = Math.sin(p * inv);
+      table[2 * (p * half + j)] = Math.cos(angleScale * p * inv);
+      table[2 * (p * half + j) + 1] = Math.sin(angleScale * p * inv);
     }
   }
   return table;

@@ -43,6 +43,8 @@ export interface TinyCheck {
   steps?: number;
   /** Positions per attention workgroup: small, so several splits are combined. */
   split?: number;
+  /** Scales every angle of the GPU's RoPE table (a test's wrong table); default 1. */
+  ropeAngleScale?: number;
 }
 
 /** A deterministic prompt of `count` token ids below `vocab`. */
@@ -73,6 +75,7 @@ export async function verifyTiny(
     gemm: c.gemm,
     maxBindingBytes: c.maxBindingBytes,
     attentionSplit: c.split ?? 8,
+    ...(c.ropeAngleScale === undefined ? {} : { ropeAngleScale: c.ropeAngleScale }),
   });
   const ref = new ReferenceDecoder(shape, c.format, seed, context, positions);
   const prompt = promptTokens(promptLength, shape.vocab);
