@@ -282,6 +282,7 @@ function decodeKernels(spec: DecodeSpec, p: MatrixPlan): PlanItem[] {
       kvHeads: model.kvHeads,
       headDim: model.headDim,
       context: spec.context,
+      ...(spec.kv === undefined ? {} : { kv: spec.kv }),
     }),
   ];
 }

@@ -7,6 +7,7 @@
 import type { FormatId } from '../../core/formats';
 import { randomWord } from '../../gpu/buffers';
 import { type MatrixWords, randomMatrixWords, weightReader } from '../formats';
+import { DEFAULT_KV_CACHE, type KvCacheFormat, roundKvRow } from './kv-cache';
 import {
   CACHE_MASK,
   type DecodeShape,
@@ -87,6 +88,8 @@ export class ReferenceDecoder {
     /** Positions prefilled with random entries. */
     readonly context: number,
     positions: number,
+    /** The cache's format: every row it holds is rounded as the GPU's cache rounds it. */
+    readonly kv: KvCacheFormat = DEFAULT_KV_CACHE,
   ) {
     this.seed = seeds(seed);
     this.position = context;
@@ -98,9 +101,22 @@ export class ReferenceDecoder {
         k[i] = maskedFloat(this.seed.kCache(l), i, CACHE_MASK);
         v[i] = maskedFloat(this.seed.vCache(l), i, CACHE_MASK);
       }
+      for (let p = 0; p < context; p++) {
+        this.storeRow(k, p, k.subarray(p * width, (p + 1) * width));
+        this.storeRow(v, p, v.subarray(p * width, (p + 1) * width));
+      }
       this.kCache.push(k);
       this.vCache.push(v);
     }
+  }
+
+  /** Position p's K or V (every KV head) into `cache`, each head's row rounded as the cache does. */
+  private storeRow(cache: Float64Array, p: number, values: ArrayLike<number>): void {
+    const hd = this.shape.headDim;
+    const width = this.shape.kvHeads * hd;
+    const row = Float64Array.from(values);
+    for (let h = 0; h < this.shape.kvHeads; h++)
+      cache.set(roundKvRow(this.kv, row.subarray(h * hd, (h + 1) * hd)), p * width + h * hd);
   }
 
   private readonly weights = new Map<string, Weights>();
@@ -233,10 +249,8 @@ export class ReferenceDecoder {
     const k = this.kCache[layer] as Float64Array;
     const v = this.vCache[layer] as Float64Array;
     const kOff = s.heads * hd;
-    for (let i = 0; i < width; i++) {
-      k[pos * width + i] = qkv[kOff + i] ?? 0;
-      v[pos * width + i] = qkv[kOff + width + i] ?? 0;
-    }
+    this.storeRow(k, pos, qkv.subarray(kOff, kOff + width));
+    this.storeRow(v, pos, qkv.subarray(kOff + width, kOff + 2 * width));
     const window = windowOf(s, layer);
     const first = window > 0 ? Math.max(0, pos + 1 - window) : 0;
     return attendReference(qkv, k, v, pos + 1, s, first);
