@@ -5,6 +5,7 @@ import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
 import { type TraceRow, traceAllGemv } from '../bench/trace';
+import { type KernelTraceRow, traceAttentionRows } from '../bench/trace-kernels';
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
@@ -100,18 +101,20 @@ async function main(argv: string[]): Promise<number> {
 async function runTrace(ctx: GpuContext, args: BenchArgs): Promise<number> {
   const ledger = new BufferLedger(ctx.device);
   let rows: TraceRow[];
+  let kernels: KernelTraceRow[];
+  const progress = (label: string) => process.stderr.write(`${label}\n`);
   try {
-    rows = await traceAllGemv(ctx, { device: ctx.device, buffers: ledger }, (label) =>
-      process.stderr.write(`${label}\n`),
-    );
+    const env = { device: ctx.device, buffers: ledger };
+    rows = await traceAllGemv(ctx, env, progress);
+    kernels = await traceAttentionRows(env, progress);
   } finally {
     ledger.destroyAll();
     ctx.destroy();
   }
-  const doc = traceDocument(ctx.description, rows);
+  const doc = traceDocument(ctx.description, rows, kernels);
   const json = `${JSON.stringify(doc, null, 2)}\n`;
   process.stdout.write(args.json ? json : renderTrace(doc));
-  let status = rows.every((r) => r.verified) ? 0 : 1;
+  let status = [...rows, ...kernels].every((r) => r.verified) ? 0 : 1;
   if (args.out) {
     try {
       writeFileSync(args.out, json);

@@ -8,7 +8,7 @@
 import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
 import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
-import type { KernelCase, KernelEnv, PreparedKernel } from '../types';
+import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from '../types';
 import { mismatchTable } from '../types';
 import {
   attentionCode,
@@ -67,7 +67,18 @@ export function attentionCase(s: AttentionShape): KernelCase {
   };
 }
 
-async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<PreparedKernel> {
+/** Workgroups of the partial pass: splits × KV heads (one query row). */
+export const attentionWorkgroups = (s: AttentionShape): [number, number] => [
+  Math.ceil((s.context + 1) / ATTENTION_SPLIT),
+  s.kvHeads,
+];
+
+/** The pass on its own buffers; `build` rewrites the partial pass (the address trace). */
+export async function prepareAttention(
+  env: KernelEnv,
+  s: AttentionShape,
+  build?: KernelBuild,
+): Promise<PreparedKernel> {
   const positions = s.context + 1;
   const maxSplits = Math.ceil(positions / ATTENTION_SPLIT);
   const kv = s.kv ?? DEFAULT_KV_CACHE;
@@ -98,13 +109,11 @@ async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<Prep
     'attention-params',
     attentionUniform(s, 1, ATTENTION_SPLIT, maxSplits),
   );
-  const pipeline = (entryPoint: string) =>
-    createComputePipeline(env.device, {
-      label: 'attention',
-      code: attentionCode(kv, attentionShader),
-      entryPoint,
-    });
-  const partial = await pipeline('attn_partial');
+  const code = attentionCode(kv, attentionShader);
+  const pipeline = (entryPoint: string, wgsl = code) =>
+    createComputePipeline(env.device, { label: 'attention', code: wgsl, entryPoint });
+  const partial = await pipeline('attn_partial', build ? build.code(code, 'attn_partial') : code);
+  const group1 = build?.group1(partial.getBindGroupLayout(1));
   const combine = await pipeline('attn_combine');
   const partialGroup = bindBuffers(env.device, partial, [
     params,
@@ -133,7 +142,8 @@ async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<Prep
     encode(pass) {
       pass.setPipeline(partial);
       pass.setBindGroup(0, partialGroup);
-      pass.dispatchWorkgroups(maxSplits, s.kvHeads, 1);
+      if (group1) pass.setBindGroup(1, group1);
+      pass.dispatchWorkgroups(...attentionWorkgroups(s), 1);
       pass.setPipeline(combine);
       pass.setBindGroup(0, combineGroup);
       pass.dispatchWorkgroups(s.heads, 1, 1);
