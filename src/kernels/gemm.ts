@@ -2,6 +2,7 @@
 
 import gemmShader from '../../shaders/gemm.wgsl?raw';
 import gemmColsShader from '../../shaders/gemm_cols.wgsl?raw';
+import gemmPadShader from '../../shaders/gemm_pad.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import { matrixBytes } from './formats';
 import { type MatrixOptions, prepareMatrixProduct } from './matrix';
@@ -13,21 +14,35 @@ export interface GemmVariant {
   name: string;
   /** The WGSL that defines its entry point (after the weights code). */
   shader: string;
-  entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile' | 'gemm_cols';
+  entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile' | 'gemm_cols' | 'gemm_pad';
   /** Rows of Y (tokens) one workgroup computes. */
   blockM: number;
   /** Columns of Y (rows of W) one workgroup computes. */
   blockN: number;
 }
 
-/** gemm_cols with `rows` rows of Y per workgroup (16 invocations × 8 columns of Y each). */
-function colsVariant(rows: number): GemmVariant {
+/**
+ * gemm_cols with `rows` rows of Y per workgroup and `lanes` invocations × 8 columns of Y each:
+ * 16 (the first variants, half a 32-wide SIMD idle) or 64 (full width).
+ */
+function colsVariant(rows: number, lanes = 16): GemmVariant {
   return {
-    name: `cols${rows}x128`,
-    shader: `const COLS_M: u32 = ${rows}u;\n${gemmShader}\n${gemmColsShader}`,
+    name: `cols${rows}x${8 * lanes}`,
+    shader: `const COLS_M: u32 = ${rows}u;\nconst COLS_WG: u32 = ${lanes}u;\n${gemmShader}\n${gemmColsShader}`,
     entry: 'gemm_cols',
     blockM: rows,
-    blockN: 128,
+    blockN: 8 * lanes,
+  };
+}
+
+/** gemm_pad: a `tile`² block of Y, (tile ÷ 4)² invocations, `stage` vec4 of K staged at a time. */
+function padVariant(tile: 32 | 64, stage: 8 | 4): GemmVariant {
+  return {
+    name: `tile${tile}-pad`,
+    shader: `const PAD_T: u32 = ${tile}u;\nconst PAD_W: u32 = ${tile / 4}u;\nconst PAD_KV: u32 = ${stage}u;\n${gemmShader}\n${gemmPadShader}`,
+    entry: 'gemm_pad',
+    blockM: tile,
+    blockN: tile,
   };
 }
 
@@ -37,6 +52,9 @@ export const GEMM_VARIANTS: readonly GemmVariant[] = [
   { name: 'tile32-smem', shader: gemmShader, entry: 'gemm_tile', blockM: 32, blockN: 32 },
   colsVariant(8),
   colsVariant(16),
+  colsVariant(8, 64),
+  padVariant(32, 8),
+  padVariant(64, 4),
 ];
 
 export function gemmBytes(format: FormatId, m: number, n: number, k: number): number {
