@@ -6,13 +6,19 @@
 // workgroup. Rows are padded by one vec4 and each invocation takes rows lid + PAD_W · r (not
 // four adjacent ones), so the PAD_W invocations that read different rows of a tile at the same
 // step hit different banks: row i starts at vec4 i · (PAD_KV + 1), and PAD_KV + 1 is odd.
-// Variants: tile32-pad (8×8 invocations, 32×32, 8 vec4 per stage) and tile64-pad
-// (16×16 = 256 invocations, 64×64, 4 vec4 per stage: 10 KiB of workgroup memory).
+// Variants: tile32-pad (8×8 invocations, 32×32, 8 vec4 per stage), tile64-pad
+// (16×16 = 256 invocations, 64×64, 4 vec4 per stage: 10 KiB of workgroup memory) and
+// tile64-pad-f16 (the same in f16: 5 KiB).
 // bytes and FLOPs as gemm.wgsl.
 
 const PAD_ROW: u32 = PAD_KV + 1u;
-var<workgroup> xp: array<vec4<f32>, PAD_T * PAD_ROW>;
-var<workgroup> wp: array<vec4<f32>, PAD_T * PAD_ROW>;
+var<workgroup> xp: array<vec4<PadT>, PAD_T * PAD_ROW>;
+var<workgroup> wp: array<vec4<PadT>, PAD_T * PAD_ROW>;
+
+/** One k-step of four columns: a row of X against rows w0…w3 of W, summed in f32. */
+fn outer_pad(x: vec4<PadT>, w0: vec4<PadT>, w1: vec4<PadT>, w2: vec4<PadT>, w3: vec4<PadT>) -> vec4<f32> {
+  return vec4<f32>(f32(dot(x, w0)), f32(dot(x, w1)), f32(dot(x, w2)), f32(dot(x, w3)));
+}
 
 fn store_one(m: u32, n: u32, v: f32) {
   if (m < params.m && n < params.rows) {
@@ -38,8 +44,8 @@ fn gemm_pad(
         let row = e / PAD_KV;
         let j = e % PAD_KV;
         let m = min(blockM + row, params.m - 1u);
-        xp[row * PAD_ROW + j] = x[m * kv + 8u * g + j0 + j];
-        wp[row * PAD_ROW + j] = dequant_vec(min(blockN + row, params.rows - 1u), g, j0 + j);
+        xp[row * PAD_ROW + j] = vec4<PadT>(x[m * kv + 8u * g + j0 + j]);
+        wp[row * PAD_ROW + j] = vec4<PadT>(dequant_vec(min(blockN + row, params.rows - 1u), g, j0 + j));
       }
       workgroupBarrier();
       for (var j = 0u; j < PAD_KV; j++) {
@@ -48,7 +54,7 @@ fn gemm_pad(
         let w2 = wp[(lid.x + 2u * PAD_W) * PAD_ROW + j];
         let w3 = wp[(lid.x + 3u * PAD_W) * PAD_ROW + j];
         for (var r = 0u; r < 4u; r++) {
-          acc[r] += outer(xp[(lid.y + r * PAD_W) * PAD_ROW + j], w0, w1, w2, w3);
+          acc[r] += outer_pad(xp[(lid.y + r * PAD_W) * PAD_ROW + j], w0, w1, w2, w3);
         }
       }
       workgroupBarrier();
