@@ -1,10 +1,12 @@
 // `npm run bench -- --trace`, beyond GEMV: the address trace of the decode attention pass in each
-// KV-cache format (and of each GEMM variant), one row each, beside the GEMV table.
+// KV-cache format and of each GEMM variant the device offers, one row each, beside the GEMV table.
 
 import { attentionVariant, attentionWorkgroups } from '../kernels/decode/attention-case';
 import { KV_CACHE_FORMATS } from '../kernels/decode/kv-cache';
+import { gemmCapabilitiesOf, gemmVariantsFor } from '../kernels/gemm';
 import { sectorsPerUsefulByte } from '../kernels/trace/analyse';
 import { ATTENTION_TRACE_SHAPE, traceAttention } from '../kernels/trace/attention-trace';
+import { traceGemm } from '../kernels/trace/gemm-trace';
 import type { KernelEnv } from '../kernels/types';
 import { getModel } from '../model/llm';
 
@@ -64,6 +66,46 @@ export async function traceAttentionRows(
         streamedLoadsPerByte: t.cacheBytesLoaded / t.cacheBytes,
         otherLoadsPerByte: t.queryBytes / (4 * s.heads * s.headDim),
       });
+    } catch (e) {
+      rows.push({ ...base, verified: false, error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      env.buffers.destroyAll();
+    }
+  }
+  return rows;
+}
+
+/** Llama-3-8B prefill of 512 tokens through its 4096 × 4096 projections (q, o). */
+const PREFILL = { m: 512, n: 4096 };
+
+/** One row per GEMM variant this device offers, in int4 (what the models run). */
+export async function traceGemmRows(
+  env: KernelEnv,
+  onProgress?: (label: string) => void,
+): Promise<KernelTraceRow[]> {
+  const rows: KernelTraceRow[] = [];
+  for (const variant of gemmVariantsFor(gemmCapabilitiesOf(env.device))) {
+    onProgress?.(`trace gemm int4 ${variant.name}`);
+    const base = {
+      kernel: 'gemm' as const,
+      format: 'int4',
+      variant: variant.name,
+      workgroups: Math.ceil(PREFILL.n / variant.blockN) * Math.ceil(PREFILL.m / variant.blockM),
+      at: `prefill M=${PREFILL.m}, ${PREFILL.n}×${PREFILL.n}`,
+    };
+    try {
+      const t = await traceGemm(env, 'int4', variant);
+      rows.push(
+        t.verified
+          ? {
+              ...base,
+              verified: true,
+              sectorsPerUsefulByte: sectorsPerUsefulByte(t.all),
+              streamedLoadsPerByte: t.wLoaded / t.wNeeded,
+              otherLoadsPerByte: t.xLoaded / t.xNeeded,
+            }
+          : { ...base, verified: false, error: t.error ?? 'not verified' },
+      );
     } catch (e) {
       rows.push({ ...base, verified: false, error: e instanceof Error ? e.message : String(e) });
     } finally {

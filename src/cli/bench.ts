@@ -5,7 +5,7 @@ import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
 import { type TraceRow, traceAllGemv } from '../bench/trace';
-import { type KernelTraceRow, traceAttentionRows } from '../bench/trace-kernels';
+import { type KernelTraceRow, traceAttentionRows, traceGemmRows } from '../bench/trace-kernels';
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
@@ -106,7 +106,10 @@ async function runTrace(ctx: GpuContext, args: BenchArgs): Promise<number> {
   try {
     const env = { device: ctx.device, buffers: ledger };
     rows = await traceAllGemv(ctx, env, progress);
-    kernels = await traceAttentionRows(env, progress);
+    kernels = [
+      ...(await traceAttentionRows(env, progress)),
+      ...(await traceGemmRows(env, progress)),
+    ];
   } finally {
     ledger.destroyAll();
     ctx.destroy();

@@ -8,7 +8,7 @@ import type { FormatId } from '../core/formats';
 import { GpuError } from '../gpu/errors';
 import { matrixBytes } from './formats';
 import { type MatrixOptions, prepareMatrixProduct } from './matrix';
-import type { KernelCase, KernelEnv, PreparedKernel } from './types';
+import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from './types';
 import { WEIGHTS_TOLERANCE, weightsShader } from './weights';
 
 /** One GEMM variant: everything that differs between them. */
@@ -185,7 +185,8 @@ export function gemmPipelineSpec(format: FormatId, variant: GemmVariant) {
   };
 }
 
-function prepareGemm(
+/** The GEMM on its own buffers; `build` rewrites it (the address trace's instrumented build). */
+export function prepareGemm(
   env: KernelEnv,
   format: FormatId,
   m: number,
@@ -193,12 +194,15 @@ function prepareGemm(
   k: number,
   variant: GemmVariant,
   options: MatrixOptions,
+  build?: KernelBuild,
 ): Promise<PreparedKernel> {
   const refused = gemmRefusal(variant, gemmCapabilitiesOf(env.device));
   if (refused !== null) return Promise.reject(new GpuError('feature-missing', refused));
+  const code = gemmCode(format, variant);
   return prepareMatrixProduct(env, {
-    label: `gemm-${format}-${variant.name}`,
-    code: gemmCode(format, variant),
+    label: `gemm-${format}-${variant.name}${build ? '-traced' : ''}`,
+    code: build ? build.code(code, variant.entry) : code,
+    ...(build ? { group1: build.group1 } : {}),
     tolerance: WEIGHTS_TOLERANCE[variant.f16 ? 'f16-native' : 'portable'],
     entryPoint: variant.entry,
     format,
