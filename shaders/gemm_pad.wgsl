@@ -8,7 +8,7 @@
 // step hit different banks: row i starts at vec4 i · (PAD_KV + 1), and PAD_KV + 1 is odd.
 // Variants: tile32-pad (8×8 invocations, 32×32, 8 vec4 per stage), tile64-pad
 // (16×16 = 256 invocations, 64×64, 4 vec4 per stage: 10 KiB of workgroup memory) and
-// tile64-pad-f16 (the same in f16: 5 KiB).
+// tile32-pad-f16 (tile32-pad in f16: 2.3 KiB).
 // bytes and FLOPs as gemm.wgsl.
 
 const PAD_ROW: u32 = PAD_KV + 1u;

@@ -129,7 +129,7 @@ export const GEMM_VARIANTS: readonly GemmVariant[] = [
   colsVariant(8, 64),
   padVariant(32, 8),
   padVariant(64, 4),
-  padVariant(64, 4, true),
+  padVariant(32, 8, true),
   {
     name: 'sgmat8x8',
     shader: `${gemmShader}\n${gemmSgmatShader}`,

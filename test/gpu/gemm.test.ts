@@ -56,7 +56,7 @@ describe('GEMM on a real adapter', () => {
   it('offers shader-f16 tiles where granted, and never the subgroup-matrix path here', () => {
     const caps = gemmCapabilitiesOf(t.gpu.device);
     const names = gemmVariantsFor(caps).map((v) => v.name);
-    expect(names.includes('tile64-pad-f16')).toBe(t.gpu.hasF16);
+    expect(names.includes('tile32-pad-f16')).toBe(t.gpu.hasF16);
     // Neither SwiftShader nor lavapipe grants chromium-experimental-subgroup-matrix.
     expect(caps.subgroupMatrix).toBe(false);
     expect(names).not.toContain('sgmat8x8');
