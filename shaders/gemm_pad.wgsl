@@ -1,14 +1,15 @@
 // GEMM entry gemm_pad (appended to gemm.wgsl, which declares the bindings and params; the
-// variant prepends `const PAD_T: u32 = …; const PAD_W: u32 = …; const PAD_KV: u32 = …;`): the
-// workgroup (PAD_W × PAD_W invocations) computes a PAD_T × PAD_T block of Y, each invocation a
+// variant prepends `const PAD_T: u32 = …; const PAD_W: u32 = …; const PAD_KV: u32 = …;` and
+// `alias PadT = f32;`, or `f16` with shader-f16: f16 tiles and f16 dot products of four, summed
+// in f32): the workgroup (PAD_W × PAD_W invocations) computes a PAD_T × PAD_T block of Y, each invocation a
 // 4×4 register tile. K advances PAD_KV vec4s at a time (a group of 32: 8; half of one: 4): X's
 // and W's rows for that stretch are staged in workgroup memory, W dequantized once per
 // workgroup. Rows are padded by one vec4 and each invocation takes rows lid + PAD_W · r (not
 // four adjacent ones), so the PAD_W invocations that read different rows of a tile at the same
 // step hit different banks: row i starts at vec4 i · (PAD_KV + 1), and PAD_KV + 1 is odd.
 // Variants: tile32-pad (8×8 invocations, 32×32, 8 vec4 per stage), tile64-pad
-// (16×16 = 256 invocations, 64×64, 4 vec4 per stage: 10 KiB of workgroup memory) and
-// tile32-pad-f16 (tile32-pad in f16: 2.3 KiB).
+// (16×16 = 256 invocations, 64×64, 4 vec4 per stage: 10 KiB of workgroup memory; tile32-pad
+// 9 KiB) and tile32-pad-f16 (tile32-pad in f16: 4.5 KiB).
 // bytes and FLOPs as gemm.wgsl.
 
 const PAD_ROW: u32 = PAD_KV + 1u;
