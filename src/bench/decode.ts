@@ -15,6 +15,7 @@ import type { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
 import type { SubmitTimer } from '../gpu/timer';
+import { kvRowFormat } from '../kernels/decode/attention-case';
 import {
   DEFAULT_KV_CACHE,
   type KvCacheFormat,
@@ -417,7 +418,7 @@ async function measure(
       attentionSplit: decoder.split,
       attentionSplits: decoder.maxSplits,
       kvBytesPerElement: kvBytes(spec, model),
-      kvFormat: kvOf(spec),
+      kvFormat: kvRowFormat(kvOf(spec)),
     },
   };
   return {

@@ -21,7 +21,7 @@ export interface SmallKernelShape {
   attentionSplits: number;
   /** Bytes of one KV-cache value, scales included (f16: 2; q8: 34 / 32 at hd = 128). */
   kvBytesPerElement: number;
-  /** The cache's format as attention rows name it ('f16', 'q8', 'f32'), where known. */
+  /** The cache's format as attention rows name it ('kv-f16', 'kv-q8', 'kv-f32'), where known. */
   kvFormat?: string;
 }
 

@@ -40,7 +40,7 @@ describe('the decode attention row on a real adapter', () => {
       expect(row.kernel).toBe('attention');
       const { kv: _, ...dims } = shape;
       expect(row.shape).toEqual(dims);
-      expect(row.format).toBe(shape.kv ?? 'f16');
+      expect(row.format).toBe(`kv-${shape.kv ?? 'f16'}`);
       expect(row.bytes).toBe(attentionBytes(shape));
       expect(row.flops).toBe(attentionFlops(shape));
       expect(row.medianMs).toBeGreaterThan(0);

@@ -29,6 +29,9 @@ export interface AttentionShape extends Pick<DecodeShape, 'heads' | 'kvHeads' | 
   kv?: KvCacheFormat;
 }
 
+/** An attention row's format in results: its cache's, e.g. kv-f16 (not a weight or FMA format). */
+export const kvRowFormat = (kv: KvCacheFormat): string => `kv-${kv}`;
+
 /** The variant's name in results: the kernel's layout and its cache format. */
 export const attentionVariant = (kv: KvCacheFormat): string =>
   `gqa-split${ATTENTION_SPLIT}-wg64-${kv}`;
@@ -58,7 +61,7 @@ export function attentionCase(s: AttentionShape): KernelCase {
   return {
     kernel: 'attention',
     variant: attentionVariant(s.kv ?? DEFAULT_KV_CACHE),
-    format: s.kv ?? DEFAULT_KV_CACHE,
+    format: kvRowFormat(s.kv ?? DEFAULT_KV_CACHE),
     shape: { heads: s.heads, kvHeads: s.kvHeads, headDim: s.headDim, context: s.context },
     bytes: attentionBytes(s),
     flops: attentionFlops(s),
