@@ -87,7 +87,7 @@ describe('GEMM address trace', () => {
     // reg4x4: each of the 8 rows of invocations loads the block's W again.
     expect(row('reg4x4').streamedLoadsPerByte).toBeCloseTo(8 * once, 12);
     // X: once per workgroup in the staged tiles; reg4x4 once per column of invocations (8).
-    expect(row('tile64-pad').otherLoadsPerByte).toBeCloseTo(1, 12);
+    expect(row('tile32-pad').otherLoadsPerByte).toBeCloseTo(1, 12);
     expect(row('reg4x4').otherLoadsPerByte).toBeCloseTo(8, 12);
   });
 });

@@ -1,5 +1,5 @@
 // The address trace of one GEMM variant: its instrumented build runs once on a small product
-// (M = 64 over 512 × 128, every workgroup recording; output verified against the CPU reference
+// (M = 32 over 256 × 64, every workgroup recording; output verified against the CPU reference
 // like any run), and the trace gives its coalescing and, per workgroup, how many bytes of W and
 // of X it loaded for each byte of its own block it needs (1.0: each loaded once per workgroup;
 // register tiles that leave reuse to the caches load W once per row of invocations).
@@ -24,7 +24,7 @@ export interface GemmTrace {
   xNeeded: number;
 }
 
-export const GEMM_TRACE_SHAPE = { m: 64, n: 512, k: 128 } as const;
+export const GEMM_TRACE_SHAPE = { m: 32, n: 256, k: 64 } as const;
 
 /** The buffers a GEMM loads from: weights 0, scales 1, x 2. */
 const BUFFERS: TracedBuffer[] = [
