@@ -8,7 +8,7 @@ import { sectorsPerUsefulByte } from '../kernels/trace/analyse';
 import { ATTENTION_TRACE_SHAPE, traceAttention } from '../kernels/trace/attention-trace';
 import { traceGemm } from '../kernels/trace/gemm-trace';
 import type { KernelEnv } from '../kernels/types';
-import { getModel } from '../model/llm';
+import { getModel } from '../model/llm/models';
 
 export interface KernelTraceRow {
   kernel: 'attention' | 'gemm';

@@ -9,7 +9,7 @@ import {
   kvCacheRefusal,
   roundKvRow,
 } from '../../src/kernels/decode/kv-cache';
-import { KV_FORMATS } from '../../src/model/kv-format';
+import { KV_FORMATS } from '../../src/model/llm/kv-format';
 
 describe('KV cache formats', () => {
   it('q8 is --kv-bits 8: 34 bytes per 32 values; f16 is --kv-bits 16', () => {
