@@ -1,15 +1,16 @@
 // GEMM entry gemm_cols (appended to gemm.wgsl, which declares the bindings, store_row and outer;
-// the variant prepends `const COLS_M: u32 = …;`): for few tokens (batched decode). A workgroup
-// of 16 invocations covers COLS_M rows of Y — all of them when M ≤ COLS_M — and 128 columns;
-// each invocation a COLS_M×8 register tile. Each vec4 of W is dequantized once per workgroup, by
+// the variant prepends `const COLS_M: u32 = …; const COLS_WG: u32 = …;`): for few tokens
+// (batched decode). A workgroup of COLS_WG invocations (16, or 64 to fill a 32- or 64-wide
+// SIMD) covers COLS_M rows of Y — all of them when M ≤ COLS_M — and 8 · COLS_WG columns; each
+// invocation a COLS_M×8 register tile. Each vec4 of W is dequantized once per workgroup, by
 // the one invocation that owns its eight rows of W, and serves all COLS_M rows of X: at
 // M ≤ COLS_M every weight is unpacked exactly once per product (the 32×32 tiles unpack it once
 // per row of invocations, and at M = 8 compute 32 rows for 8). Eight columns per invocation
 // make each load of X serve eight dot products instead of four.
 
-@compute @workgroup_size(16)
+@compute @workgroup_size(COLS_WG)
 fn gemm_cols(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-  let n0 = (wid.x * 16u + lid.x) * 8u;
+  let n0 = (wid.x * COLS_WG + lid.x) * 8u;
   let m0 = wid.y * COLS_M;
   // Clamped rows: out-of-range ones compute on the last row of W or X and store nothing.
   let last = params.rows - 1u;

@@ -15,6 +15,13 @@ import type { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
 import type { SubmitTimer } from '../gpu/timer';
+import { kvRowFormat } from '../kernels/decode/attention-case';
+import {
+  DEFAULT_KV_CACHE,
+  type KvCacheFormat,
+  kvBytesPerValue,
+  kvCacheBytes,
+} from '../kernels/decode/kv-cache';
 import { DecodeModel, type Program } from '../kernels/decode/model';
 import {
   ATTENTION_SPLIT,
@@ -57,14 +64,18 @@ export interface DecodeSpec {
   layers?: number;
   /** Bytes the model may allocate. */
   budgetBytes: number;
+  /** The KV cache's format (default f16; q8 is `--kv-bits 8`'s blocks of 32 with an f16 scale). */
+  kv?: KvCacheFormat;
 }
 
 export const MiB = 1024 * 1024;
 export const DEFAULT_DECODE_BUDGET = 1024 * MiB;
 export const DEFAULT_DECODE = { context: 512, tokens: 16, promptTokens: 32 } as const;
 
-/** KV cache elements are f32 in this model. */
-const KV_BYTES = 4;
+const kvOf = (spec: DecodeSpec): KvCacheFormat => spec.kv ?? DEFAULT_KV_CACHE;
+/** Bytes per cached value of the run's cache (scales included). */
+const kvBytes = (spec: DecodeSpec, model: ModelConfig): number =>
+  kvBytesPerValue(kvOf(spec), model.headDim);
 const SEED = 0x5eed;
 /** Dispatches in one timing of the dispatch probe. */
 const DISPATCH_PROBE = 64;
@@ -110,6 +121,7 @@ export function layersThatFit(spec: DecodeSpec, model: ModelConfig): number {
       spec.format,
       positionsFor(spec),
       spec.promptTokens,
+      kvOf(spec),
     );
     if (bytes <= spec.budgetBytes) return k;
   }
@@ -127,7 +139,7 @@ export function largestDecodeBinding(spec: DecodeSpec, model: ModelConfig): numb
   return (
     4 *
     Math.max(
-      positions * model.kvHeads * model.headDim,
+      kvCacheBytes(kvOf(spec), positions * model.kvHeads, model.headDim).values / 4,
       rows * model.attentionHeads * splits * model.headDim,
       positions * model.headDim,
       rows * 2 * model.intermediateSize,
@@ -284,7 +296,7 @@ async function measure(
     ...base,
     gemvVariant: gemv.name,
     gemmVariant: gemm.name,
-    kvBytesPerElement: KV_BYTES,
+    kvBytesPerElement: kvBytes(spec, model),
   };
   let layers = layersThatFit(spec, model);
   if (layers === 0) {
@@ -293,6 +305,7 @@ async function measure(
       spec.format,
       positionsFor(spec),
       spec.promptTokens,
+      kvOf(spec),
     );
     return {
       ...run,
@@ -306,6 +319,7 @@ async function measure(
     gemm,
     maxBindingBytes,
     shape: tinyShapeFor(decodeShape(model)),
+    kv: kvOf(spec),
   });
   ledger.destroyAll();
   checkpoint();
@@ -326,6 +340,7 @@ async function measure(
         gemm,
         expertGemm,
         maxBindingBytes,
+        kv: kvOf(spec),
       });
     } catch (e) {
       // Out of memory: free this attempt and fall back to fewer layers.
@@ -408,7 +423,8 @@ async function measure(
       vocab: model.vocabSize,
       attentionSplit: decoder.split,
       attentionSplits: decoder.maxSplits,
-      kvBytesPerElement: KV_BYTES,
+      kvBytesPerElement: kvBytes(spec, model),
+      kvFormat: kvRowFormat(kvOf(spec)),
     },
   };
   return {
@@ -423,7 +439,13 @@ async function measure(
     scaledMs: scale(stats.median),
     ttftMs,
     scaledTtftMs: (model.layers / layers) * ttftMs,
-    bytesPerToken: bytesPerToken(model, layers, spec.format, meanContext(spec)),
+    bytesPerToken: bytesPerToken(
+      model,
+      layers,
+      spec.format,
+      meanContext(spec),
+      kvBytes(spec, model),
+    ),
     ...predict(doc, model, layers, spec, engine, stats.median),
     ...predictAtMinimums(
       doc,
@@ -447,7 +469,7 @@ function estimatorFrom(
   engine: DecoderCosts,
 ): Estimator | null {
   try {
-    return measuredEstimator(doc, model, WEIGHT_FORMATS[spec.format], KV_BYTES, engine);
+    return measuredEstimator(doc, model, WEIGHT_FORMATS[spec.format], kvBytes(spec, model), engine);
   } catch (e) {
     if (e instanceof InsufficientResultsError) return null;
     throw e;
@@ -521,6 +543,8 @@ export function bytesPerToken(
   layers: number,
   format: FormatId,
   context: number,
+  /** Bytes per cached value (default: the f16 cache's 2). */
+  kvBytesPerElement = kvBytesPerValue(DEFAULT_KV_CACHE, model.headDim),
 ): number {
   const k = { ...model, layers };
   const weights = modelMatrices(k).reduce(
@@ -529,6 +553,6 @@ export function bytesPerToken(
   );
   const row = matrixBytes(format, model.vocabSize, model.hiddenSize) / model.vocabSize;
   const positions = layerWindows(k).reduce((sum, w) => sum + Math.min(context, w), 0);
-  const kv = positions * 2 * model.kvHeads * model.headDim * KV_BYTES;
+  const kv = positions * 2 * model.kvHeads * model.headDim * kvBytesPerElement;
   return weights + row + kv;
 }

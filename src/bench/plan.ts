@@ -14,7 +14,13 @@ import {
 } from '../kernels/bandwidth';
 import { attentionCase } from '../kernels/decode/attention-case';
 import { fmaCase } from '../kernels/fma';
-import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
+import {
+  GEMM_VARIANTS,
+  type GemmCapabilities,
+  gemmCapabilitiesOf,
+  gemmCase,
+  gemmVariantsFor,
+} from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import { type KernelCase, variantNamed } from '../kernels/types';
 import { getModel, modelMatrices } from '../model/llm/models';
@@ -74,6 +80,8 @@ export interface PlanInputs {
   hasSubgroups?: boolean;
   /** …with the subgroup_id language feature (the subgroup-per-row GEMV). */
   hasSubgroupId?: boolean;
+  /** chromium-experimental-subgroup-matrix with an f32 8×8×8 configuration (sgmat8x8 GEMM). */
+  hasSubgroupMatrix?: boolean;
 }
 
 /** A device's limits and capabilities, as the plans need them. */
@@ -83,6 +91,7 @@ export const planInputs = (gpu: GpuContext): PlanInputs => ({
   hasDp4a: gpu.hasDp4a,
   hasSubgroups: gpu.hasSubgroups,
   hasSubgroupId: gpu.hasSubgroupId,
+  hasSubgroupMatrix: gemmCapabilitiesOf(gpu.device).subgroupMatrix === true,
 });
 
 const KiB = 1024;
@@ -112,7 +121,7 @@ export function workingSetSweep(max: number, factor = 4): number[] {
 interface MatrixPlan {
   rotationBytes: number;
   maxBindingBytes: number;
-  caps: GemvCapabilities;
+  caps: GemvCapabilities & GemmCapabilities;
   /** Tune per kernel and format (full), or once per kernel (quick: fewer trial runs). */
   tunePerFormat: boolean;
   /** Variants pinned by the run settings, where a format offers them. */
@@ -152,7 +161,7 @@ function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan):
     family: p.tunePerFormat ? `gemm ${format} ${regime}` : `gemm ${regime}`,
     label: `gemm ${format} M=${m} ${n}×${k}`,
     variants: pinned(
-      GEMM_VARIANTS.map((v) => v.name),
+      gemmVariantsFor(p.caps).map((v) => v.name),
       p.gemmVariant,
     ),
     make: (name) => gemmCase(format, m, n, k, variantNamed(GEMM_VARIANTS, name), p),
@@ -282,6 +291,7 @@ function decodeKernels(spec: DecodeSpec, p: MatrixPlan): PlanItem[] {
       kvHeads: model.kvHeads,
       headDim: model.headDim,
       context: spec.context,
+      ...(spec.kv === undefined ? {} : { kv: spec.kv }),
     }),
   ];
 }
@@ -306,6 +316,7 @@ export function buildPlan(
       dp4a: inputs.hasDp4a ?? false,
       subgroups: inputs.hasSubgroups ?? false,
       subgroupId: inputs.hasSubgroupId ?? false,
+      subgroupMatrix: inputs.hasSubgroupMatrix ?? false,
     },
     tunePerFormat: !quick,
     gemvVariant: settings.gemvVariant,

@@ -4,16 +4,20 @@ import { writeFileSync } from 'node:fs';
 import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
+import { type TraceRow, traceAllGemv } from '../bench/trace';
+import { type KernelTraceRow, traceAttentionRows, traceGemmRows } from '../bench/trace-kernels';
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
-import { acquireGpu } from '../gpu/device';
+import { BufferLedger } from '../gpu/buffers';
+import { acquireGpu, type GpuContext } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
-import { BENCH_USAGE, parseBenchArgs } from './args/bench-args';
+import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './args/bench-args';
 import { argsOrExit } from './args/flags';
 import { renderDecode } from './render/decode-table';
 import { renderTable } from './render/table';
 import { submitToGallery } from './submit';
+import { renderTrace, traceDocument } from './trace-table';
 
 async function main(argv: string[]): Promise<number> {
   const args = argsOrExit(() => parseBenchArgs(argv), BENCH_USAGE);
@@ -31,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
       "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
     );
   }
+  if (args.trace) return runTrace(ctx, args);
   const plan = buildPlan(
     args.plan,
     planInputs(ctx),
@@ -94,6 +99,38 @@ async function main(argv: string[]): Promise<number> {
     const outcome = await submitToGallery(doc, args.submit);
     process.stderr.write(`${outcome.line}\n`);
     if (!outcome.ok) status = 1;
+  }
+  return status;
+}
+
+/** `--trace`: the GEMV address trace table (or its JSON document) instead of a plan. */
+async function runTrace(ctx: GpuContext, args: BenchArgs): Promise<number> {
+  const ledger = new BufferLedger(ctx.device);
+  let rows: TraceRow[];
+  let kernels: KernelTraceRow[];
+  const progress = (label: string) => process.stderr.write(`${label}\n`);
+  try {
+    const env = { device: ctx.device, buffers: ledger };
+    rows = await traceAllGemv(ctx, env, progress);
+    kernels = [
+      ...(await traceAttentionRows(env, progress)),
+      ...(await traceGemmRows(env, progress)),
+    ];
+  } finally {
+    ledger.destroyAll();
+    ctx.destroy();
+  }
+  const doc = traceDocument(ctx.description, rows, kernels);
+  const json = `${JSON.stringify(doc, null, 2)}\n`;
+  process.stdout.write(args.json ? json : renderTrace(doc));
+  let status = [...rows, ...kernels].every((r) => r.verified) ? 0 : 1;
+  if (args.out) {
+    try {
+      writeFileSync(args.out, json);
+    } catch (e) {
+      process.stderr.write(`error: could not write ${args.out}: ${errorMessage(e)}\n`);
+      status = 1;
+    }
   }
   return status;
 }

@@ -20,6 +20,8 @@ export const OPTIONAL_FEATURES: readonly GPUFeatureName[] = [
   'timestamp-query',
   'shader-f16',
   'subgroups',
+  // Chrome's experimental subgroup matrices (the sgmat8x8 GEMM); not in @webgpu/types yet.
+  'chromium-experimental-subgroup-matrix' as GPUFeatureName,
 ];
 
 const SOFTWARE_PATTERN = /swiftshader|llvmpipe|lavapipe|softpipe|software|basic render/i;

@@ -2,10 +2,13 @@
 
 import gemmShader from '../../shaders/gemm.wgsl?raw';
 import gemmColsShader from '../../shaders/gemm_cols.wgsl?raw';
+import gemmPadShader from '../../shaders/gemm_pad.wgsl?raw';
+import gemmSgmatShader from '../../shaders/gemm_sgmat.wgsl?raw';
 import type { FormatId } from '../core/formats';
+import { GpuError } from '../gpu/errors';
 import { matrixBytes } from './formats';
 import { type MatrixOptions, prepareMatrixProduct } from './matrix';
-import type { KernelCase, KernelEnv, PreparedKernel } from './types';
+import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from './types';
 import { WEIGHTS_TOLERANCE, weightsShader } from './weights';
 
 /** One GEMM variant: everything that differs between them. */
@@ -13,21 +16,107 @@ export interface GemmVariant {
   name: string;
   /** The WGSL that defines its entry point (after the weights code). */
   shader: string;
-  entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile' | 'gemm_cols';
+  entry: 'gemm_reg' | 'gemm_reg8' | 'gemm_tile' | 'gemm_cols' | 'gemm_pad' | 'gemm_sgmat';
   /** Rows of Y (tokens) one workgroup computes. */
   blockM: number;
   /** Columns of Y (rows of W) one workgroup computes. */
   blockN: number;
+  /** Device capabilities it needs; absent: none. */
+  requires?: readonly GemmCapability[];
+  /** Directives its module opens with (before the weights code). */
+  directives?: string;
+  /** Computes in f16 (shader-f16): checked at the f16-native tolerance. */
+  f16?: true;
 }
 
-/** gemm_cols with `rows` rows of Y per workgroup (16 invocations × 8 columns of Y each). */
-function colsVariant(rows: number): GemmVariant {
+/** What a GEMM variant may need of the device. */
+export interface GemmCapabilities {
+  /** shader-f16 granted. */
+  f16: boolean;
+  /**
+   * `chromium-experimental-subgroup-matrix` granted with an f32 8×8×8 configuration (Chrome's
+   * experimental subgroup matrices; neither SwiftShader nor lavapipe offers it).
+   */
+  subgroupMatrix?: boolean;
+}
+export type GemmCapability = keyof GemmCapabilities;
+
+/** Why `variant` cannot run with `caps`, or null. */
+export function gemmRefusal(variant: GemmVariant, caps: GemmCapabilities): string | null {
+  const missing = (variant.requires ?? []).filter((c) => caps[c] !== true);
+  if (missing.length === 0) return null;
+  const why: Record<GemmCapability, string> = {
+    f16: 'the adapter does not grant shader-f16',
+    subgroupMatrix:
+      'the adapter does not grant chromium-experimental-subgroup-matrix with an f32 8×8×8 configuration',
+  };
+  return `${variant.name} needs what this adapter lacks: ${missing.map((c) => why[c]).join('; ')}.`;
+}
+
+/** Dawn's name for Chrome's experimental subgroup matrices (absent from @webgpu/types). */
+export const SUBGROUP_MATRIX_FEATURE = 'chromium-experimental-subgroup-matrix';
+
+interface SubgroupMatrixConfig {
+  componentType: string;
+  resultComponentType: string;
+  M: number;
+  N: number;
+  K: number;
+}
+
+/**
+ * What this device grants a GEMM: shader-f16, and subgroup matrices with the f32 8×8×8
+ * configuration gemm_sgmat uses (Dawn lists configurations in the adapter info).
+ */
+export function gemmCapabilitiesOf(device: GPUDevice): GemmCapabilities {
+  const info = (
+    device as GPUDevice & { adapterInfo?: { subgroupMatrixConfigs?: SubgroupMatrixConfig[] } }
+  ).adapterInfo;
+  const f32x8 = (info?.subgroupMatrixConfigs ?? []).some(
+    (c) =>
+      c.componentType === 'f32' &&
+      c.resultComponentType === 'f32' &&
+      c.M === 8 &&
+      c.N === 8 &&
+      c.K === 8,
+  );
   return {
-    name: `cols${rows}x128`,
-    shader: `const COLS_M: u32 = ${rows}u;\n${gemmShader}\n${gemmColsShader}`,
+    f16: device.features.has('shader-f16'),
+    subgroupMatrix: device.features.has(SUBGROUP_MATRIX_FEATURE) && f32x8,
+  };
+}
+
+/** The variants that can run with these capabilities. */
+export const gemmVariantsFor = (caps: GemmCapabilities): GemmVariant[] =>
+  GEMM_VARIANTS.filter((v) => gemmRefusal(v, caps) === null);
+
+/**
+ * gemm_cols with `rows` rows of Y per workgroup and `lanes` invocations × 8 columns of Y each:
+ * 16 (the first variants, half a 32-wide SIMD idle) or 64 (full width).
+ */
+function colsVariant(rows: number, lanes = 16): GemmVariant {
+  return {
+    name: `cols${rows}x${8 * lanes}`,
+    shader: `const COLS_M: u32 = ${rows}u;\nconst COLS_WG: u32 = ${lanes}u;\n${gemmShader}\n${gemmColsShader}`,
     entry: 'gemm_cols',
     blockM: rows,
-    blockN: 128,
+    blockN: 8 * lanes,
+  };
+}
+
+/**
+ * gemm_pad: a `tile`² block of Y, (tile ÷ 4)² invocations, `stage` vec4 of K staged at a time;
+ * f16: the tiles in f16 (shader-f16).
+ */
+function padVariant(tile: 32 | 64, stage: 8 | 4, f16 = false): GemmVariant {
+  const constants = `const PAD_T: u32 = ${tile}u;\nconst PAD_W: u32 = ${tile / 4}u;\nconst PAD_KV: u32 = ${stage}u;\nalias PadT = ${f16 ? 'f16' : 'f32'};`;
+  return {
+    name: `tile${tile}-pad${f16 ? '-f16' : ''}`,
+    shader: `${constants}\n${gemmShader}\n${gemmPadShader}`,
+    entry: 'gemm_pad',
+    blockM: tile,
+    blockN: tile,
+    ...(f16 ? { requires: ['f16'] as const, directives: 'enable f16;\n', f16: true as const } : {}),
   };
 }
 
@@ -37,7 +126,24 @@ export const GEMM_VARIANTS: readonly GemmVariant[] = [
   { name: 'tile32-smem', shader: gemmShader, entry: 'gemm_tile', blockM: 32, blockN: 32 },
   colsVariant(8),
   colsVariant(16),
+  colsVariant(8, 64),
+  padVariant(32, 8),
+  padVariant(64, 4),
+  padVariant(32, 8, true),
+  {
+    name: 'sgmat8x8',
+    shader: `${gemmShader}\n${gemmSgmatShader}`,
+    entry: 'gemm_sgmat',
+    blockM: 8,
+    blockN: 8,
+    requires: ['subgroupMatrix'],
+    directives: 'enable chromium_experimental_subgroup_matrix;\n',
+  },
 ];
+
+/** A variant's whole module: its directives, the format's weights code, its shader. */
+const gemmCode = (format: FormatId, variant: GemmVariant): string =>
+  `${variant.directives ?? ''}${weightsShader(format)}\n${variant.shader}`;
 
 export function gemmBytes(format: FormatId, m: number, n: number, k: number): number {
   return matrixBytes(format, n, k) + 4 * m * k + 4 * m * n;
@@ -70,7 +176,7 @@ export function gemmCase(
  */
 export function gemmPipelineSpec(format: FormatId, variant: GemmVariant) {
   return {
-    code: `${weightsShader(format)}\n${variant.shader}`,
+    code: gemmCode(format, variant),
     entryPoint: variant.entry,
     workgroups: (rows: number, m: number): [number, number] => [
       Math.ceil(rows / variant.blockN),
@@ -79,7 +185,8 @@ export function gemmPipelineSpec(format: FormatId, variant: GemmVariant) {
   };
 }
 
-function prepareGemm(
+/** The GEMM on its own buffers; `build` rewrites it (the address trace's instrumented build). */
+export function prepareGemm(
   env: KernelEnv,
   format: FormatId,
   m: number,
@@ -87,11 +194,16 @@ function prepareGemm(
   k: number,
   variant: GemmVariant,
   options: MatrixOptions,
+  build?: KernelBuild,
 ): Promise<PreparedKernel> {
+  const refused = gemmRefusal(variant, gemmCapabilitiesOf(env.device));
+  if (refused !== null) return Promise.reject(new GpuError('feature-missing', refused));
+  const code = gemmCode(format, variant);
   return prepareMatrixProduct(env, {
-    label: `gemm-${format}-${variant.name}`,
-    code: `${weightsShader(format)}\n${variant.shader}`,
-    tolerance: WEIGHTS_TOLERANCE.portable,
+    label: `gemm-${format}-${variant.name}${build ? '-traced' : ''}`,
+    code: build ? build.code(code, variant.entry) : code,
+    ...(build ? { group1: build.group1 } : {}),
+    tolerance: WEIGHTS_TOLERANCE[variant.f16 ? 'f16-native' : 'portable'],
     entryPoint: variant.entry,
     format,
     m,

@@ -50,3 +50,12 @@ export function mismatchTable(
     .join('; ');
   return `${total} mismatches: ${shown}`;
 }
+
+/**
+ * A build of a kernel other than the plain one (the address trace's instrumented build): its
+ * WGSL rewritten for an entry point, and a bind group at @group(1) made from the pipeline's layout.
+ */
+export interface KernelBuild {
+  code(code: string, entryPoint: string): string;
+  group1(layout: GPUBindGroupLayout): GPUBindGroup;
+}

@@ -8,6 +8,7 @@ import {
   attentionCase,
   attentionFlops,
 } from '../../src/kernels/decode/attention-case';
+import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
 import { FAST_TIMING, sharedRunner } from './context';
 
 const t = sharedRunner();
@@ -22,14 +23,24 @@ const SHAPES: AttentionShape[] = [
   { heads: 4, kvHeads: 4, headDim: 256, context: 300 },
 ];
 
+/** Every shape in the decode run's f16 cache; two of them in each other cache format too. */
+const CASES: AttentionShape[] = [
+  ...SHAPES,
+  ...KV_CACHE_FORMATS.filter((kv) => kv !== 'f16').flatMap((kv) =>
+    [SHAPES[1], SHAPES[3]].map((s) => ({ ...(s as AttentionShape), kv })),
+  ),
+];
+
 describe('the decode attention row on a real adapter', () => {
-  for (const shape of SHAPES) {
-    it(`${shape.heads}/${shape.kvHeads} heads × ${shape.headDim} over ${shape.context} verifies and is timed`, async () => {
+  for (const shape of CASES) {
+    it(`${shape.heads}/${shape.kvHeads} heads × ${shape.headDim} over ${shape.context}, ${shape.kv ?? 'f16'} cache: verifies and is timed`, async () => {
       const row = await t.runner.runCase(attentionCase(shape), FAST_TIMING);
       expect(row.error).toBeUndefined();
       expect(row.verified).toBe(true);
       expect(row.kernel).toBe('attention');
-      expect(row.shape).toEqual(shape);
+      const { kv: _, ...dims } = shape;
+      expect(row.shape).toEqual(dims);
+      expect(row.format).toBe(`kv-${shape.kv ?? 'f16'}`);
       expect(row.bytes).toBe(attentionBytes(shape));
       expect(row.flops).toBe(attentionFlops(shape));
       expect(row.medianMs).toBeGreaterThan(0);

@@ -10,9 +10,10 @@ import { type ResultsDocument, validateResults } from '../../src/core/results';
 import { BufferLedger } from '../../src/gpu/buffers';
 import { GpuError } from '../../src/gpu/errors';
 import { createTimer } from '../../src/gpu/timer';
+import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
 import { DecodeModel } from '../../src/kernels/decode/model';
 import { type DecodeShape, TINY_SHAPE, tinyShapeFor } from '../../src/kernels/decode/shape';
-import { verifyFirstLayer, verifyTiny } from '../../src/kernels/decode/verify';
+import { KV_TOLERANCE, verifyFirstLayer, verifyTiny } from '../../src/kernels/decode/verify';
 import { GEMM_VARIANTS, type GemmVariant } from '../../src/kernels/gemm';
 import { GEMV_VARIANTS } from '../../src/kernels/gemv';
 import { variantNamed } from '../../src/kernels/types';
@@ -47,7 +48,7 @@ describe('decode on a real adapter', () => {
       expect(out.detail).toBeUndefined();
       expect(out.ok).toBe(true);
       expect(out.tokens).toHaveLength(9);
-      expect(out.maxError).toBeLessThan(1e-4);
+      expect(out.maxError).toBeLessThan(KV_TOLERANCE.f16);
       expect(t.gpu.uncapturedErrors).toEqual([]);
     });
   }
@@ -85,10 +86,54 @@ describe('decode on a real adapter', () => {
         expect(out.detail).toBeUndefined();
         expect(out.ok).toBe(true);
         expect(out.tokens).toHaveLength(9);
-        expect(out.maxError).toBeLessThan(1e-4);
+        expect(out.maxError).toBeLessThan(KV_TOLERANCE.f16);
         expect(t.gpu.uncapturedErrors).toEqual([]);
       });
     }
+  }
+
+  // The default cache is f16; the others verified on the dense and the head-128 windowed shapes.
+  for (const kv of KV_CACHE_FORMATS.filter((f) => f !== 'f16')) {
+    for (const [what, shape] of [
+      ['dense', TINY_SHAPE],
+      ['local/global, head 128', windowTiny],
+    ] as [string, DecodeShape][]) {
+      it(`int4, ${what}, ${kv} KV cache: a prompt and 4 greedy steps match the f64 reference`, async () => {
+        const out = await verifyTiny(env(), {
+          format: 'int4',
+          gemv: rows4,
+          gemm,
+          maxBindingBytes: 1 << 30,
+          shape,
+          steps: 4,
+          kv,
+        });
+        expect(out.detail).toBeUndefined();
+        expect(out.ok).toBe(true);
+      });
+    }
+  }
+
+  // The reference turns by its own angles (θ and the position, in f64): a GPU table whose every
+  // angle is tripled must fail each shape's check.
+  for (const [what, shape] of [
+    ['dense', TINY_SHAPE],
+    ['mixture of experts', moeTiny],
+    ['local/global, head 128', windowTiny],
+  ] as [string, DecodeShape][]) {
+    it(`${what}: a RoPE table with every angle × 3 fails the check`, async () => {
+      const out = await verifyTiny(env(), {
+        format: 'int8',
+        gemv: rows4,
+        gemm,
+        maxBindingBytes: 1 << 30,
+        shape,
+        steps: 1,
+        ropeAngleScale: 3,
+      });
+      expect(out.ok).toBe(false);
+      expect(out.detail).toMatch(/after the prompt differ from the reference/);
+    });
   }
 
   it('checks the first layer of a mixture-of-experts config, and counts its dispatches', async () => {
@@ -108,10 +153,10 @@ describe('decode on a real adapter', () => {
     expect(out.detail).toBeUndefined();
     expect(out.ok).toBe(true);
     const step = await model.program({ rows: 1, fromPrompt: false, layers: 2, head: true });
-    // embed + 2 × (2 norms, QKV, RoPE/append, 2 attention, O, residual, router, gates,
+    // embed + 2 × (2 norms, QKV, RoPE, append, 2 attention, O, residual, router, gates,
     // 4 × (gate_up, SiLU·mul, down, accumulate), shared gate_up, SiLU·mul, down, residual)
     // + norm, head, argmax.
-    expect(step.dispatches).toBe(1 + 2 * (10 + 4 * 4 + 4) + 3);
+    expect(step.dispatches).toBe(1 + 2 * (11 + 4 * 4 + 4) + 3);
     expect(model.matrixDispatchesPerLayer).toBe(3 + 4 * 2 + 2);
   });
 
@@ -143,8 +188,8 @@ describe('decode on a real adapter', () => {
     expect(out.detail).toBeUndefined();
     expect(out.ok).toBe(true);
     const step = await model.program({ rows: 1, fromPrompt: false, layers: 2, head: true });
-    // embed + 2 × (2 norms, 4 GEMVs, RoPE/append, 2 attention, SiLU·mul, 2 residuals) + norm, head, argmax.
-    expect(step.dispatches).toBe(1 + 2 * 12 + 3);
+    // embed + 2 × (2 norms, 4 GEMVs, RoPE, append, 2 attention, SiLU·mul, 2 residuals) + norm, head, argmax.
+    expect(step.dispatches).toBe(1 + 2 * 13 + 3);
   });
 });
 

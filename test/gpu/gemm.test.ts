@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { FORMAT_IDS } from '../../src/core/formats';
 import { matrixBytes } from '../../src/kernels/formats';
-import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
+import {
+  GEMM_VARIANTS,
+  gemmCapabilitiesOf,
+  gemmCase,
+  gemmRefusal,
+  gemmVariantsFor,
+} from '../../src/kernels/gemm';
 import { FAST_TIMING, sharedRunner } from './context';
 
 const t = sharedRunner();
@@ -14,7 +20,18 @@ const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
 describe('GEMM on a real adapter', () => {
   for (const format of FORMAT_IDS) {
     for (const variant of GEMM_VARIANTS) {
-      it(`${format} ${variant.name}: M=1, 37 over 45×96, M=64 over 64×128, M=70 over 33×64 verify`, async () => {
+      it(`${format} ${variant.name}: M=1, 37 over 45×96, M=64 over 64×128, M=70 over 33×64 verify (or it is refused with its reason)`, async () => {
+        const refused = gemmRefusal(variant, gemmCapabilitiesOf(t.gpu.device));
+        if (refused !== null) {
+          // Not offered here (the plan never lists it): running it anyway fails with the reason.
+          const row = await t.runner.runCase(
+            gemmCase(format, 37, 45, 96, variant, options),
+            FAST_TIMING,
+          );
+          expect(row.verified).toBe(false);
+          expect(row.error).toContain(refused);
+          return;
+        }
         // M=70 spans two 64-row blocks (reg8x4) and three 32-row ones, the last ragged; M=37
         // five 8-row blocks (cols8x128), N=45 and 33 part of one 128-column block.
         for (const [m, n, k] of [
@@ -36,8 +53,22 @@ describe('GEMM on a real adapter', () => {
     }
   }
 
+  it('offers shader-f16 tiles where granted, and never the subgroup-matrix path here', () => {
+    const caps = gemmCapabilitiesOf(t.gpu.device);
+    const names = gemmVariantsFor(caps).map((v) => v.name);
+    expect(names.includes('tile32-pad-f16')).toBe(t.gpu.hasF16);
+    // Neither SwiftShader nor lavapipe grants chromium-experimental-subgroup-matrix.
+    expect(caps.subgroupMatrix).toBe(false);
+    expect(names).not.toContain('sgmat8x8');
+    const sgmat = GEMM_VARIANTS.find((v) => v.name === 'sgmat8x8');
+    expect(sgmat && gemmRefusal(sgmat, caps)).toMatch(
+      /chromium-experimental-subgroup-matrix with an f32 8×8×8/,
+    );
+    expect(gemmVariantsFor({ f16: true, subgroupMatrix: true })).toHaveLength(GEMM_VARIANTS.length);
+  });
+
   it('runs W split into row chunks, writing the right columns of Y', async () => {
-    for (const variant of GEMM_VARIANTS) {
+    for (const variant of gemmVariantsFor(gemmCapabilitiesOf(t.gpu.device))) {
       const small = { ...options, maxBindingBytes: 8192 }; // int8 rows of 256: 272 B → chunks of 30
       const row = await t.runner.runCase(
         gemmCase('int8', 33, 70, 256, variant, small),

@@ -1,29 +1,57 @@
 // The decode step's attention pass as a benchmark row: one query row over a KV cache prefilled
-// to `context` positions (shaders/decode_attention.wgsl: split-K partials, then their combine),
-// checked against the f64 reference before it is timed. The measured-mode predictor charges a
-// decode step's attention from these rows, as it charges the projections from the GEMV rows.
+// to `context` positions in the cache's format (shaders/decode_attention.wgsl: split-K partials,
+// one workgroup per KV head serving its query heads, then their combine), checked against the
+// f64 reference (over the cache as it rounds its values) before it is timed. The measured-mode
+// predictor charges a decode step's attention from these rows, as it charges the projections
+// from the GEMV rows.
 
 import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
 import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
-import type { KernelCase, KernelEnv, PreparedKernel } from '../types';
+import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from '../types';
 import { mismatchTable } from '../types';
+import {
+  attentionCode,
+  createKvCache,
+  DEFAULT_KV_CACHE,
+  fillKvCache,
+  type KvCacheFormat,
+  kvBytesPerValue,
+  roundKvRow,
+} from './kv-cache';
 import { attendReference, maskedFloat } from './reference';
 import { ATTENTION_SPLIT, attentionUniform, CACHE_MASK, type DecodeShape } from './shape';
 
 export interface AttentionShape extends Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'> {
   /** Cached positions before the query's own (the query attends to context + 1). */
   context: number;
+  /** The cache's format (default f16, the decode run's). */
+  kv?: KvCacheFormat;
 }
+
+/** An attention row's format in results: its cache's, e.g. kv-f16 (not a weight or FMA format). */
+export const kvRowFormat = (kv: KvCacheFormat): string => `kv-${kv}`;
+
+/** The variant's name in results: the kernel's layout and its cache format. */
+export const attentionVariant = (kv: KvCacheFormat): string =>
+  `gqa-split${ATTENTION_SPLIT}-wg64-${kv}`;
 
 /** Hash streams of the query, K and V (the same mask as the decode model's prefilled cache). */
 const SEEDS = { q: 0xa77e0, k: 0xa77e1, v: 0xa77e2 } as const;
 /** |GPU − f64| allowed per output: f32 dot products over ≤ 256 lanes of ±0.5 values. */
 const TOLERANCE = 1e-4;
 
-/** Bytes the pass must move: K and V once per KV head, the query row in, the output out. */
+/**
+ * Bytes the pass must move: K and V once per KV head at the cache's bytes per value (q8: its
+ * scales included), the query row in, the output out.
+ */
 export const attentionBytes = (s: AttentionShape): number =>
-  4 * (2 * (s.context + 1) * s.kvHeads * s.headDim + 2 * s.heads * s.headDim);
+  2 *
+    (s.context + 1) *
+    s.kvHeads *
+    s.headDim *
+    kvBytesPerValue(s.kv ?? DEFAULT_KV_CACHE, s.headDim) +
+  4 * 2 * s.heads * s.headDim;
 
 /** q·k and p·v for every query head and position: 2 FLOPs per multiply-add. */
 export const attentionFlops = (s: AttentionShape): number =>
@@ -32,55 +60,75 @@ export const attentionFlops = (s: AttentionShape): number =>
 export function attentionCase(s: AttentionShape): KernelCase {
   return {
     kernel: 'attention',
-    variant: `split${ATTENTION_SPLIT}-wg64`,
-    format: 'f32',
+    variant: attentionVariant(s.kv ?? DEFAULT_KV_CACHE),
+    format: kvRowFormat(s.kv ?? DEFAULT_KV_CACHE),
     shape: { heads: s.heads, kvHeads: s.kvHeads, headDim: s.headDim, context: s.context },
     bytes: attentionBytes(s),
     flops: attentionFlops(s),
-    label: `attention ${s.heads}×${s.headDim} (${s.kvHeads} KV heads) over ${s.context}`,
+    label: `attention ${s.heads}×${s.headDim} (${s.kvHeads} KV heads, ${s.kv ?? DEFAULT_KV_CACHE} cache) over ${s.context}`,
     prepare: (env) => prepareAttention(env, s),
   };
 }
 
-async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<PreparedKernel> {
+/** Workgroups of the partial pass: splits × KV heads (one query row). */
+export const attentionWorkgroups = (s: AttentionShape): [number, number] => [
+  Math.ceil((s.context + 1) / ATTENTION_SPLIT),
+  s.kvHeads,
+];
+
+/** The pass on its own buffers; `build` rewrites the partial pass (the address trace). */
+export async function prepareAttention(
+  env: KernelEnv,
+  s: AttentionShape,
+  build?: KernelBuild,
+): Promise<PreparedKernel> {
   const positions = s.context + 1;
   const maxSplits = Math.ceil(positions / ATTENTION_SPLIT);
+  const kv = s.kv ?? DEFAULT_KV_CACHE;
   const cacheWords = positions * s.kvHeads * s.headDim;
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
   const make = (label: string, words: number) =>
     env.buffers.create(`attention-${label}`, 4 * Math.max(4, words), usage);
-  const random = async (label: string, words: number, seed: number) => {
-    const buffer = await make(label, words);
-    await fillRandom(env.device, env.buffers, buffer, { seed, ...CACHE_MASK });
-    return buffer;
-  };
   // The query sits where a decode step's QKV projection leaves it: row 0 of q | k | v.
-  const qkv = await random('qkv', (s.heads + 2 * s.kvHeads) * s.headDim, SEEDS.q);
-  const k = await random('k', cacheWords, SEEDS.k);
-  const v = await random('v', cacheWords, SEEDS.v);
-  const partML = await make('partML', 2 * s.heads * maxSplits);
-  const partAcc = await make('partAcc', s.heads * maxSplits * s.headDim);
-  const out = await make('out', s.heads * s.headDim);
+  const qkv = await make('qkv', (s.heads + 2 * s.kvHeads) * s.headDim);
+  await fillRandom(env.device, env.buffers, qkv, { seed: SEEDS.q, ...CACHE_MASK });
   const state = await env.buffers.createFrom(
     'attention-state',
     new Uint32Array([0, s.context, 0, 0]),
   );
+  const cache = await createKvCache(env, 'attention-cache', kv, positions, s.kvHeads, s.headDim);
+  await fillKvCache(
+    env,
+    cache,
+    { positions, kvHeads: s.kvHeads, headDim: s.headDim },
+    { k: SEEDS.k, v: SEEDS.v },
+    CACHE_MASK,
+    state,
+  );
+  const partML = await make('partML', 2 * s.heads * maxSplits);
+  const partAcc = await make('partAcc', s.heads * maxSplits * s.headDim);
+  const out = await make('out', s.heads * s.headDim);
   const params = await env.buffers.createUniform(
     'attention-params',
     attentionUniform(s, 1, ATTENTION_SPLIT, maxSplits),
   );
-  const pipeline = (entryPoint: string) =>
-    createComputePipeline(env.device, { label: 'attention', code: attentionShader, entryPoint });
-  const partial = await pipeline('attn_partial');
+  const code = attentionCode(kv, attentionShader);
+  const pipeline = (entryPoint: string, wgsl = code) =>
+    createComputePipeline(env.device, { label: 'attention', code: wgsl, entryPoint });
+  const partial = await pipeline('attn_partial', build ? build.code(code, 'attn_partial') : code);
+  const group1 = build?.group1(partial.getBindGroupLayout(1));
   const combine = await pipeline('attn_combine');
   const partialGroup = bindBuffers(env.device, partial, [
     params,
     qkv,
-    k,
-    v,
+    cache.k,
+    cache.v,
     partML,
     partAcc,
     state,
+    null,
+    cache.kScale,
+    cache.vScale,
   ]);
   const combineGroup = bindBuffers(env.device, combine, [
     params,
@@ -97,7 +145,8 @@ async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<Prep
     encode(pass) {
       pass.setPipeline(partial);
       pass.setBindGroup(0, partialGroup);
-      pass.dispatchWorkgroups(maxSplits, s.heads, 1);
+      if (group1) pass.setBindGroup(1, group1);
+      pass.dispatchWorkgroups(...attentionWorkgroups(s), 1);
       pass.setPipeline(combine);
       pass.setBindGroup(0, combineGroup);
       pass.dispatchWorkgroups(s.heads, 1, 1);
@@ -106,10 +155,17 @@ async function prepareAttention(env: KernelEnv, s: AttentionShape): Promise<Prep
       const got = new Float32Array(await env.buffers.read(out));
       const values = (seed: number, count: number) =>
         Float64Array.from({ length: count }, (_, i) => maskedFloat(seed, i, CACHE_MASK));
+      /** The cache as it holds the values: each (position, KV head) row rounded by its format. */
+      const cached = (seed: number) => {
+        const all = values(seed, cacheWords);
+        for (let r = 0; r < cacheWords; r += s.headDim)
+          all.set(roundKvRow(kv, all.subarray(r, r + s.headDim)), r);
+        return all;
+      };
       const expected = attendReference(
         values(SEEDS.q, s.heads * s.headDim),
-        values(SEEDS.k, cacheWords),
-        values(SEEDS.v, cacheWords),
+        cached(SEEDS.k),
+        cached(SEEDS.v),
         positions,
         s,
       );

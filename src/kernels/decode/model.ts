@@ -23,6 +23,16 @@ import { bindMatrixChunks, foldGrid, type GpuMatrix, uploadMatrix } from '../mat
 import type { KernelEnv } from '../types';
 import { weightsShader } from '../weights';
 import {
+  attentionCode,
+  createKvCache,
+  DEFAULT_KV_CACHE,
+  fillKvCache,
+  type GpuKvCache,
+  type KvCacheFormat,
+  kvAppendStep,
+  kvCacheRefusal,
+} from './kv-cache';
+import {
   ATTENTION_SPLIT,
   attentionUniform,
   CACHE_MASK,
@@ -57,6 +67,10 @@ export interface DecodeModelSpec {
   maxBindingBytes: number;
   /** Positions per attention workgroup (≤ 256); smaller in tests to exercise the combine. */
   attentionSplit?: number;
+  /** The KV cache's format (default f16). */
+  kv?: KvCacheFormat;
+  /** Scales every angle of the uploaded RoPE table (default 1); tests set it to prove a wrong table fails. */
+  ropeAngleScale?: number;
 }
 
 /** One recorded dispatch. */
@@ -98,8 +112,7 @@ export class DecodeModel {
   private readonly experts: Record<ExpertMatrix, GpuMatrix>[][] = [];
   private head!: GpuMatrix;
   private readonly gains: GPUBuffer[] = [];
-  private readonly kCache: GPUBuffer[] = [];
-  private readonly vCache: GPUBuffer[] = [];
+  private readonly caches: GpuKvCache[] = [];
   private bufs!: Record<
     | 'x'
     | 'xn'
@@ -140,6 +153,10 @@ export class DecodeModel {
     return this.spec.attentionSplit ?? ATTENTION_SPLIT;
   }
 
+  get kv(): KvCacheFormat {
+    return this.spec.kv ?? DEFAULT_KV_CACHE;
+  }
+
   /** Allocates and fills everything (weights on the GPU from the hash); throws GpuError on OOM. */
   static async create(env: KernelEnv, spec: DecodeModelSpec): Promise<DecodeModel> {
     const model = new DecodeModel(env, spec);
@@ -160,7 +177,9 @@ export class DecodeModel {
         copies: 1,
         maxBindingBytes: spec.maxBindingBytes,
       });
-    const cacheWords = spec.positions * s.kvHeads * s.headDim;
+    const refused = kvCacheRefusal(this.kv, s.headDim);
+    if (refused !== null) throw new RangeError(`The decoder cannot run this model: ${refused}`);
+    this.state = await env.buffers.create('decode-state', 16, STORAGE());
     for (let l = 0; l < s.layers; l++) {
       const mats: Partial<Record<LayerMatrix, GpuMatrix>> = {};
       for (const m of layerMatrices(s, l)) {
@@ -178,12 +197,23 @@ export class DecodeModel {
         experts.push(mats);
       }
       this.experts.push(experts);
-      const k = await env.buffers.create(`kcache-${l}`, 4 * cacheWords, STORAGE());
-      await fillRandom(env.device, env.buffers, k, { seed: seed.kCache(l), ...CACHE_MASK });
-      const v = await env.buffers.create(`vcache-${l}`, 4 * cacheWords, STORAGE());
-      await fillRandom(env.device, env.buffers, v, { seed: seed.vCache(l), ...CACHE_MASK });
-      this.kCache.push(k);
-      this.vCache.push(v);
+      const cache = await createKvCache(
+        env,
+        `kvcache-${l}`,
+        this.kv,
+        spec.positions,
+        s.kvHeads,
+        s.headDim,
+      );
+      await fillKvCache(
+        env,
+        cache,
+        { positions: spec.positions, kvHeads: s.kvHeads, headDim: s.headDim },
+        { k: seed.kCache(l), v: seed.vCache(l) },
+        CACHE_MASK,
+        this.state,
+      );
+      this.caches.push(cache);
     }
     const head = matrixShape(s, 'head');
     this.head = await upload(head.n, head.k, seed.head);
@@ -212,14 +242,16 @@ export class DecodeModel {
       logits: await make('logits', 4 * s.vocab),
       partML: await make('partML', 8 * rows * s.heads * this.maxSplits),
       partAcc: await make('partAcc', 4 * rows * s.heads * this.maxSplits * s.headDim),
-      rope: await env.buffers.createFrom('decode-rope', ropeTable(spec.positions, s.headDim)),
+      rope: await env.buffers.createFrom(
+        'decode-rope',
+        ropeTable(spec.positions, s.headDim, spec.ropeAngleScale),
+      ),
       routerLogits: await make('router-logits', 4 * rows * (s.moe?.experts ?? 0)),
       gates: await make('gates', 4 * rows * (s.moe?.experts ?? 0)),
       route: await make('route', 4 * s.layers * rows * (s.moe?.perToken ?? 0)),
       xg: await make('xg', s.moe === undefined ? 0 : 4 * rows * s.hidden),
       expertRows: await make('expert-rows', 4 * s.layers * rows * (s.moe?.experts ?? 0)),
     };
-    this.state = await make('state', 16);
     this.tokens = await make('tokens', 4 * this.maxTokens);
     this.prompt = await make('prompt', 4 * rows);
   }
@@ -287,7 +319,8 @@ export class DecodeModel {
       const steps: Step[] = [];
       steps.push(await this.rmsnorm(b.x, 0, this.gains[2 * l] as GPUBuffer, b.xn, m));
       steps.push(...(await this.matmul(mats.qkv, b.xn, b.qkv, m)));
-      steps.push(await this.rope(l, m));
+      steps.push(await this.rope(m));
+      steps.push(await this.append(l, m));
       steps.push(...(await this.attention(l, m)));
       steps.push(...(await this.matmul(mats.o, b.attn, b.tmp, m)));
       steps.push(await this.elementwise('residual', b.tmp, b.x, s.hidden, m));
@@ -637,38 +670,72 @@ export class DecodeModel {
     }));
   }
 
-  private async rope(layer: number, m: number): Promise<Step> {
+  /** RoPE on Q and K of the m rows, in place. */
+  private async rope(m: number): Promise<Step> {
     const s = this.spec.shape;
-    const pipeline = await this.pipeline('decode-rope', ropeShader, 'rope_append');
+    const pipeline = await this.pipeline('decode-rope', ropeShader, 'rope_qk');
     const u = await this.uniform('rope', [m, s.heads, s.kvHeads, s.headDim]);
     const bindGroup = this.bind(pipeline, [
       u,
       this.bufs.qkv,
       this.bufs.rope,
-      this.kCache[layer] as GPUBuffer,
-      this.vCache[layer] as GPUBuffer,
+      null,
+      null,
       this.state,
     ]);
-    const threads = ((s.heads + 2 * s.kvHeads) * s.headDim) / 2;
+    const threads = ((s.heads + s.kvHeads) * s.headDim) / 2;
     return { pipeline, bindGroup, workgroups: [Math.ceil(threads / 64), m, 1] };
+  }
+
+  /** The m rows' rotated K and V into layer l's cache, at positions state[1] … (its format). */
+  private async append(layer: number, m: number): Promise<Step> {
+    const s = this.spec.shape;
+    const width = s.kvHeads * s.headDim;
+    const q = s.heads * s.headDim;
+    return kvAppendStep(
+      this.env,
+      this.caches[layer] as GpuKvCache,
+      {
+        rows: m,
+        kvHeads: s.kvHeads,
+        headDim: s.headDim,
+        srcStride: q + 2 * width,
+        kOffset: q,
+        vOffset: q + width,
+        fromState: true,
+        first: 0,
+      },
+      { k: this.bufs.qkv, v: this.bufs.qkv, state: this.state },
+    );
   }
 
   private async attention(layer: number, m: number): Promise<Step[]> {
     const s = this.spec.shape;
-    const partial = await this.pipeline('decode-attention', attentionShader, 'attn_partial');
-    const combine = await this.pipeline('decode-attention', attentionShader, 'attn_combine');
+    const code = attentionCode(this.kv, attentionShader);
+    const partial = await this.pipeline('decode-attention', code, 'attn_partial');
+    const combine = await this.pipeline('decode-attention', code, 'attn_combine');
     const u = await this.env.buffers.createUniform(
       'attention',
       attentionUniform(s, m, this.split, this.maxSplits, windowOf(s, layer)),
     );
     const b = this.bufs;
-    const kc = this.kCache[layer] as GPUBuffer;
-    const vc = this.vCache[layer] as GPUBuffer;
+    const c = this.caches[layer] as GpuKvCache;
     return [
       {
         pipeline: partial,
-        bindGroup: this.bind(partial, [u, b.qkv, kc, vc, b.partML, b.partAcc, this.state]),
-        workgroups: [this.maxSplits, s.heads, m],
+        bindGroup: this.bind(partial, [
+          u,
+          b.qkv,
+          c.k,
+          c.v,
+          b.partML,
+          b.partAcc,
+          this.state,
+          null,
+          c.kScale,
+          c.vScale,
+        ]),
+        workgroups: [this.maxSplits, s.kvHeads, m],
       },
       {
         pipeline: combine,

@@ -1,11 +1,13 @@
 // The decoder on the CPU in f64, from the same hash as the GPU model: weights exactly as the GPU
 // sees them (weightReader over randomMatrixWords), the same f32 gains, prefilled cache entries
 // and RoPE table; the same random routing (routeFor) in mixture-of-experts layers and the same
-// windows. Used to verify the GPU model before anything is timed.
+// windows. RoPE is its own: the rotary angles come from θ and the position in f64, never from
+// the f32 table the GPU path uploads. Used to verify the GPU model before anything is timed.
 
 import type { FormatId } from '../../core/formats';
 import { randomWord } from '../../gpu/buffers';
 import { type MatrixWords, randomMatrixWords, weightReader } from '../formats';
+import { DEFAULT_KV_CACHE, type KvCacheFormat, roundKvRow } from './kv-cache';
 import {
   CACHE_MASK,
   type DecodeShape,
@@ -15,7 +17,7 @@ import {
   type LayerMatrix,
   matrixShape,
   RMS_EPS,
-  ropeTable,
+  ROPE_THETA,
   routeFor,
   seeds,
   windowOf,
@@ -74,7 +76,6 @@ class Weights {
 
 export class ReferenceDecoder {
   private readonly seed: ReturnType<typeof seeds>;
-  private readonly rope: Float32Array;
   /** Per layer, K and V by position: [pos][kv head][hd], filled lazily from the hash. */
   private readonly kCache: Float64Array[] = [];
   private readonly vCache: Float64Array[] = [];
@@ -87,9 +88,10 @@ export class ReferenceDecoder {
     /** Positions prefilled with random entries. */
     readonly context: number,
     positions: number,
+    /** The cache's format: every row it holds is rounded as the GPU's cache rounds it. */
+    readonly kv: KvCacheFormat = DEFAULT_KV_CACHE,
   ) {
     this.seed = seeds(seed);
-    this.rope = ropeTable(positions, shape.headDim);
     this.position = context;
     const width = shape.kvHeads * shape.headDim;
     for (let l = 0; l < shape.layers; l++) {
@@ -99,9 +101,22 @@ export class ReferenceDecoder {
         k[i] = maskedFloat(this.seed.kCache(l), i, CACHE_MASK);
         v[i] = maskedFloat(this.seed.vCache(l), i, CACHE_MASK);
       }
+      for (let p = 0; p < context; p++) {
+        this.storeRow(k, p, k.subarray(p * width, (p + 1) * width));
+        this.storeRow(v, p, v.subarray(p * width, (p + 1) * width));
+      }
       this.kCache.push(k);
       this.vCache.push(v);
     }
+  }
+
+  /** Position p's K or V (every KV head) into `cache`, each head's row rounded as the cache does. */
+  private storeRow(cache: Float64Array, p: number, values: ArrayLike<number>): void {
+    const hd = this.shape.headDim;
+    const width = this.shape.kvHeads * hd;
+    const row = Float64Array.from(values);
+    for (let h = 0; h < this.shape.kvHeads; h++)
+      cache.set(roundKvRow(this.kv, row.subarray(h * hd, (h + 1) * hd)), p * width + h * hd);
   }
 
   private readonly weights = new Map<string, Weights>();
@@ -217,10 +232,12 @@ export class ReferenceDecoder {
     const hd = s.headDim;
     const half = hd / 2;
     const qkv = this.matrix(layer, 'qkv').times(xn);
+    // Pair j turns by pos · θ^(−2j/hd) (Llama's rotate-half RoPE), computed here in f64.
+    const angles = Array.from({ length: half }, (_, j) => pos * ROPE_THETA ** (-(2 * j) / hd));
     const rotate = (v: Float64Array, at: number) => {
       for (let j = 0; j < half; j++) {
-        const c = this.rope[2 * (pos * half + j)] ?? 0;
-        const sn = this.rope[2 * (pos * half + j) + 1] ?? 0;
+        const c = Math.cos(angles[j] ?? 0);
+        const sn = Math.sin(angles[j] ?? 0);
         const x0 = v[at + j] ?? 0;
         const x1 = v[at + j + half] ?? 0;
         v[at + j] = x0 * c - x1 * sn;
@@ -232,10 +249,8 @@ export class ReferenceDecoder {
     const k = this.kCache[layer] as Float64Array;
     const v = this.vCache[layer] as Float64Array;
     const kOff = s.heads * hd;
-    for (let i = 0; i < width; i++) {
-      k[pos * width + i] = qkv[kOff + i] ?? 0;
-      v[pos * width + i] = qkv[kOff + width + i] ?? 0;
-    }
+    this.storeRow(k, pos, qkv.subarray(kOff, kOff + width));
+    this.storeRow(v, pos, qkv.subarray(kOff + width, kOff + 2 * width));
     const window = windowOf(s, layer);
     const first = window > 0 ? Math.max(0, pos + 1 - window) : 0;
     return attendReference(qkv, k, v, pos + 1, s, first);

@@ -5,6 +5,7 @@
 import type { FormatId } from '../../core/formats';
 import { randomWord } from '../../gpu/buffers';
 import { matrixBytes } from '../formats';
+import { DEFAULT_KV_CACHE, type KvCacheFormat, kvCacheBytes } from './kv-cache';
 
 export interface DecodeShape {
   hidden: number;
@@ -219,9 +220,15 @@ export function layerWeightBytes(s: DecodeShape, format: FormatId, l = 0): numbe
 export const widestFfn = (s: DecodeShape): number =>
   Math.max(s.ffn, s.moe?.expertFfn ?? 0, s.moe?.sharedFfn ?? 0);
 
-/** Bytes of one layer's K and V caches at `positions` (f32). */
-export const layerCacheBytes = (s: DecodeShape, positions: number): number =>
-  2 * positions * s.kvHeads * s.headDim * 4;
+/** Bytes of one layer's K and V caches at `positions` in `kv` (q8: scales included). */
+export function layerCacheBytes(
+  s: DecodeShape,
+  positions: number,
+  kv: KvCacheFormat = DEFAULT_KV_CACHE,
+): number {
+  const b = kvCacheBytes(kv, positions * s.kvHeads, s.headDim);
+  return 2 * (b.values + b.scales);
+}
 
 /** Activation buffers for `rows` token rows at once, logits, the attention partials, RoPE. */
 export function activationBytes(s: DecodeShape, rows: number, positions: number): number {
@@ -245,22 +252,27 @@ export function modelBytes(
   format: FormatId,
   positions: number,
   rows: number,
+  kv: KvCacheFormat = DEFAULT_KV_CACHE,
 ): number {
   let layers = 0;
   for (let l = 0; l < s.layers; l++)
-    layers += layerWeightBytes(s, format, l) + layerCacheBytes(s, positions) + 4 * 2 * s.hidden;
+    layers += layerWeightBytes(s, format, l) + layerCacheBytes(s, positions, kv) + 4 * 2 * s.hidden;
   return layers + matrixBytes(format, s.vocab, s.hidden) + activationBytes(s, rows, positions);
 }
 
-/** cos and sin of every (position, pair) as f32: rope[2(p · hd/2 + j)] = cos, +1 = sin. */
-export function ropeTable(positions: number, headDim: number): Float32Array {
+/**
+ * cos and sin of every (position, pair) as f32: rope[2(p · hd/2 + j)] = cos, +1 = sin. The GPU
+ * path uploads it; the CPU reference never reads it. `angleScale` ≠ 1 makes a wrong table, for
+ * the test that proves a wrong table fails the check.
+ */
+export function ropeTable(positions: number, headDim: number, angleScale = 1): Float32Array {
   const half = headDim / 2;
   const table = new Float32Array(positions * headDim);
   for (let j = 0; j < half; j++) {
     const inv = ROPE_THETA ** (-(2 * j) / headDim);
     for (let p = 0; p < positions; p++) {
-      table[2 * (p * half + j)] = Math.cos(p * inv);
-      table[2 * (p * half + j) + 1] = Math.sin(p * inv);
+      table[2 * (p * half + j)] = Math.cos(angleScale * p * inv);
+      table[2 * (p * half + j) + 1] = Math.sin(angleScale * p * inv);
     }
   }
   return table;

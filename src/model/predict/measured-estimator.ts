@@ -232,14 +232,18 @@ export function atMinimums(doc: ResultsDocument): ResultsDocument {
 
 /**
  * The verified attention row nearest `positions` (by ratio), among those with this head size
- * (the ·V pass's lanes depend on it), else among all.
+ * (the ·V pass's lanes depend on it), else among all; of the cache format `kvFormat` where the
+ * run has one.
  */
 export function attentionRowNear(
   rows: readonly ResultRow[],
   headDim: number,
   positions: number,
+  kvFormat?: string,
 ): MeasuredAttention | undefined {
-  const all = rows.filter((r) => r.kernel === 'attention' && r.medianMs > 0);
+  const any = rows.filter((r) => r.kernel === 'attention' && r.medianMs > 0);
+  const sameKv = any.filter((r) => r.format === kvFormat);
+  const all = sameKv.length > 0 ? sameKv : any;
   const same = all.filter((r) => r.shape.headDim === headDim);
   const distance = (r: ResultRow) => Math.abs(Math.log(((r.shape.context ?? 0) + 1) / positions));
   const best = (same.length > 0 ? same : all).sort((a, b) => distance(a) - distance(b))[0];
@@ -446,7 +450,7 @@ function smallRates(
   context: number,
 ): SmallKernelRates {
   const layerKv = 2 * (context + 1) * small.kvHeads * small.headDim * small.kvBytesPerElement;
-  const attention = attentionRowNear(ctx.rows, small.headDim, context + 1);
+  const attention = attentionRowNear(ctx.rows, small.headDim, context + 1, small.kvFormat);
   return {
     dispatchMs: ctx.perDispatch,
     kvReadGBps: readBandwidthNear(ctx.rows, layerKv) ?? ctx.beta,

@@ -1,10 +1,12 @@
-// The small kernels of one decode step (norms, RoPE + KV append, split-K attention over the
+// The small kernels of one decode step (norms, RoPE, the KV append, split-K attention over the
 // cache, SiLU·mul, residual adds, embedding, argmax), each costed from the same run's measured
 // rates: one dispatch (the run's probe) plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate);
 // attention from the run's own attention row where it has one (kernel 'attention').
 // Bytes and FLOPs are counted the way the shaders (shaders/decode_*.wgsl) touch them, not the
-// ideal: every query head reads its KV head's rows again, every launched split writes a
-// partial, the ·V pass keeps headDim/4 × ⌊64 ÷ (headDim/4)⌋ of its 64 lanes busy. Pure arithmetic.
+// ideal: one workgroup per (split, KV head) reads its K and V rows once for all its query heads
+// at the cache's bytes per value, every launched split writes a partial for each of them, the
+// score phase keeps G · T of its 64 lanes busy per tile and the ·V phase G · hd/4 (rounded up to
+// whole passes of 64). Pure arithmetic.
 
 export interface SmallKernelShape {
   hidden: number;
@@ -17,8 +19,10 @@ export interface SmallKernelShape {
   attentionSplit: number;
   /** Splits the partial pass launches per head (all of them, past the context or not). */
   attentionSplits: number;
-  /** Bytes of one KV-cache element (4: the decode run's caches are f32). */
+  /** Bytes of one KV-cache value, scales included (f16: 2; q8: 34 / 32 at hd = 128). */
   kvBytesPerElement: number;
+  /** The cache's format as attention rows name it ('kv-f16', 'kv-q8', 'kv-f32'), where known. */
+  kvFormat?: string;
 }
 
 export interface SmallKernelRates {
@@ -53,6 +57,10 @@ export interface SmallKernelCost {
 /** Lanes of an attention workgroup (WG in decode_attention.wgsl). */
 export const ATTENTION_LANES = 64;
 
+/** Positions per staged tile in decode_attention.wgsl: min(16, ⌊1024 ÷ hd⌋). */
+export const attentionTile = (headDim: number): number =>
+  Math.max(1, Math.min(16, Math.floor(1024 / headDim)));
+
 const F32 = 4;
 
 function cost(
@@ -75,27 +83,31 @@ export function layerSmallKernels(
   rates: SmallKernelRates,
   rows = 1,
 ): SmallKernelCost[] {
-  const qkvWidth = (s.heads + 2 * s.kvHeads) * s.headDim;
+  const kvWidth = s.kvHeads * s.headDim;
   const positions = context + 1;
-  const kv = rows * s.heads * positions * s.headDim * s.kvBytesPerElement * 2;
+  const kv = rows * kvWidth * positions * s.kvBytesPerElement * 2;
+  const query = rows * s.heads * s.headDim * F32;
   const partials = rows * s.heads * s.attentionSplits * (s.headDim + 2) * F32;
   const qk = 2 * rows * s.heads * positions * s.headDim;
   const pv = qk;
-  // QKᵀ keeps every lane busy; ·V runs headDim/4 columns (one vec4 each) × as many position
-  // groups as fit in the lanes: all 64 busy when headDim/4 divides 64, fewer otherwise.
-  const columns = s.headDim / 4;
-  const groups = Math.max(1, Math.floor(ATTENTION_LANES / columns));
-  const pvLanes = Math.min(1, (columns * groups) / ATTENTION_LANES);
-  const attnCompute = qk + pv / pvLanes;
+  // Busy lanes: scores G · T per tile, ·V G · hd/4 vec4 outputs over whole passes of 64.
+  const group = s.heads / s.kvHeads;
+  const scoreLanes = Math.min(1, (group * attentionTile(s.headDim)) / ATTENTION_LANES);
+  const outputs = (group * s.headDim) / 4;
+  const pvLanes = outputs / (ATTENTION_LANES * Math.ceil(outputs / ATTENTION_LANES));
+  const attnCompute = qk / scoreLanes + pv / pvLanes;
   const attention = rates.attention
     ? measuredAttention(rates.attention, rows * s.heads * positions * s.headDim, rates)
     : [
-        cost('attn_partial', 1, kv + partials, attnCompute, rates, rates.kvReadGBps),
+        cost('attn_partial', 1, kv + query + partials, attnCompute, rates, rates.kvReadGBps),
         cost('attn_combine', 1, partials + rows * s.heads * s.headDim * F32, partials / F32, rates),
       ];
+  const ropeWidth = (s.heads + s.kvHeads) * s.headDim;
+  const append = rows * 2 * kvWidth * (F32 + s.kvBytesPerElement);
   return [
     cost('rmsnorm', 2, 2 * rows * 3 * s.hidden * F32, 2 * rows * 3 * s.hidden, rates),
-    cost('rope_append', 1, rows * 2 * qkvWidth * F32, rows * 3 * qkvWidth, rates),
+    cost('rope', 1, rows * 2 * ropeWidth * F32, rows * 3 * ropeWidth, rates),
+    cost('kv_append', 1, append, rows * 2 * kvWidth, rates),
     ...attention,
     cost('residual', 2, 2 * rows * 3 * s.hidden * F32, 2 * rows * s.hidden, rates),
     cost('silu_mul', 1, rows * 3 * s.ffn * F32, rows * 6 * s.ffn, rates),

@@ -72,7 +72,7 @@ describe('decode refusals', () => {
     const expert = int4(2 * fe, h) + int4(h, fe);
     const router = int4(moe.experts, h);
     const head = int4(m.vocabSize, h);
-    const kv = 512 * 2 * m.kvHeads * m.headDim * 4;
+    const kv = 512 * 2 * m.kvHeads * m.headDim * 2; // the f16 cache
     expect(bytesPerToken(m, 1, 'int4', 512)).toBe(
       attention + router + moe.expertsPerToken * expert + head + head / m.vocabSize + kv,
     );

@@ -1,0 +1,108 @@
+// The address trace of one GEMM variant: its instrumented build runs once on a small product
+// (M = 32 over 256 × 64, every workgroup recording; output verified against the CPU reference
+// like any run), and the trace gives its coalescing and, per workgroup, how many bytes of W and
+// of X it loaded for each byte of its own block it needs (1.0: each loaded once per workgroup;
+// register tiles that leave reuse to the caches load W once per row of invocations).
+
+import type { FormatId } from '../../core/formats';
+import { matrixBytes } from '../formats';
+import { type GemmVariant, prepareGemm } from '../gemm';
+import type { KernelEnv } from '../types';
+import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
+import { instrument, type TracedBuffer, type TraceLayout, traceBytes } from './instrument';
+
+export interface GemmTrace {
+  format: FormatId;
+  variant: string;
+  verified: boolean;
+  error?: string;
+  all: Coalescing;
+  /** Bytes W (with scales) and X were loaded by all workgroups, and what their blocks hold. */
+  wLoaded: number;
+  wNeeded: number;
+  xLoaded: number;
+  xNeeded: number;
+}
+
+export const GEMM_TRACE_SHAPE = { m: 32, n: 256, k: 64 } as const;
+
+/** The buffers a GEMM loads from: weights 0, scales 1, x 2. */
+const BUFFERS: TracedBuffer[] = [
+  { name: 'weights', id: 0, elementBytes: 16, componentBytes: 4 },
+  { name: 'scales', id: 1, elementBytes: 4 },
+  { name: 'x', id: 2, elementBytes: 16, componentBytes: 4 },
+];
+
+/** Invocations of a variant's workgroup (its @workgroup_size). */
+function workgroupSize(v: GemmVariant): number {
+  if (v.entry === 'gemm_cols') return v.blockN / 8;
+  if (v.entry === 'gemm_pad') return (v.blockN / 4) ** 2;
+  if (v.entry === 'gemm_sgmat') return 64;
+  return 64;
+}
+
+export async function traceGemm(
+  env: KernelEnv,
+  format: FormatId,
+  variant: GemmVariant,
+): Promise<GemmTrace> {
+  const { m, n, k } = GEMM_TRACE_SHAPE;
+  const across = Math.ceil(n / variant.blockN);
+  const down = Math.ceil(m / variant.blockM);
+  const layout: TraceLayout = {
+    workgroupSize: workgroupSize(variant),
+    workgroups: across * down,
+    loads: 64,
+    buffers: BUFFERS.length,
+  };
+  const log = await env.buffers.create(
+    `trace-gemm-${variant.name}`,
+    traceBytes(layout),
+    GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+  );
+  const prepared = await prepareGemm(
+    env,
+    format,
+    m,
+    n,
+    k,
+    variant,
+    { rotationBytes: 0, maxBindingBytes: 1 << 30 },
+    {
+      code: (code, entryPoint) => instrument(code, entryPoint, BUFFERS, layout),
+      group1: (bindLayout) =>
+        env.device.createBindGroup({
+          label: `trace-gemm-${variant.name}`,
+          layout: bindLayout,
+          entries: [{ binding: 0, resource: { buffer: log } }],
+        }),
+    },
+  );
+  const encoder = env.device.createCommandEncoder({ label: `trace-gemm-${variant.name}` });
+  const pass = encoder.beginComputePass();
+  prepared.encode(pass, 0);
+  pass.end();
+  env.device.queue.submit([encoder.finish()]);
+  const outcome = await prepared.verify();
+  const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
+  const [weights = 0, scales = 0, x = 0] = bytesByBuffer(trace, BUFFERS.length);
+  // Each workgroup needs its block's rows of W (clipped to N) and of X (clipped to M) once.
+  const rowsOf = (block: number, total: number, count: number) =>
+    Array.from({ length: count }, (_, i) => Math.min(block, total - i * block)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+  const wRows = rowsOf(variant.blockN, n, across) * down;
+  const xRows = rowsOf(variant.blockM, m, down) * across;
+  return {
+    format,
+    variant: variant.name,
+    verified: outcome.ok,
+    ...(outcome.detail === undefined ? {} : { error: outcome.detail }),
+    all: coalescing(trace),
+    wLoaded: weights + scales,
+    wNeeded: (matrixBytes(format, n, k) / n) * wRows,
+    xLoaded: x,
+    xNeeded: 4 * k * xRows,
+  };
+}
