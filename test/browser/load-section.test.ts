@@ -70,6 +70,8 @@ afterAll(() => page.client.terminate());
 describe('the Under load section', () => {
   it('builds its own markup, reads its settings from the URL, and shows the chapter’s A100 with the gap', () => {
     expect($('#load h2').textContent).toBe('Under load');
+    // Its heading names its landmark (the shared section-heading helper).
+    expect($('#load').getAttribute('aria-labelledby')).toBe($('#load h2').id);
     expect($<HTMLSelectElement>('#load select').options.length).toBeGreaterThan(5);
     expect(controller().settings).toMatchObject({
       ratePerS: 4,

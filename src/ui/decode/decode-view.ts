@@ -7,6 +7,7 @@ import { t } from '../i18n';
 import { fmtInt } from '../i18n/numbers';
 import { catalogueGroups, fillModelPicker } from '../predictions/model-picker';
 import { emptyTable, make, setOptions } from '../shell/dom';
+import { sectionHeading } from '../shell/section-heading';
 
 /** Defaults that run in seconds on a laptop GPU and still finish on a CPU adapter. */
 export const DECODE_DEFAULTS = {
@@ -34,10 +35,10 @@ function numberInput(value: number, min: number, max: number): HTMLInputElement 
   return input;
 }
 
-function elements() {
+function elements(host: HTMLElement) {
   const d = DECODE_DEFAULTS;
   return {
-    title: make('h2'),
+    title: sectionHeading(host, () => t().decode.title),
     intro: make('p'),
     model: make('select'),
     format: make('select'),
@@ -62,7 +63,7 @@ function elements() {
 
 /** The section's elements, by name, built in `host`. */
 export function buildDecodeView(host: HTMLElement) {
-  const v = elements();
+  const v = elements(host);
   v.model.id = 'decode-model';
   v.format.id = 'decode-format';
   v.context.id = 'decode-context';
@@ -95,7 +96,7 @@ export function buildDecodeView(host: HTMLElement) {
     return box;
   };
   host.append(
-    ...[v.title, v.intro, controls, v.status, v.streamLabel, v.stream, v.figuresTitle],
+    ...[v.title.element, v.intro, controls, v.status, v.streamLabel, v.stream, v.figuresTitle],
     scroll(v.figures),
     v.docTitle,
     v.docNone,
@@ -110,7 +111,7 @@ export type DecodeView = ReturnType<typeof buildDecodeView>;
 /** Every word of the view in the page's language; models and formats keep their names. */
 export function relabelDecode(v: DecodeView): void {
   const m = t().decode;
-  v.title.textContent = m.title;
+  v.title.retitle();
   v.intro.textContent = m.intro;
   [m.model, m.format, m.context, m.tokens, m.layers, m.budget].forEach((w, i) => {
     const el = v.labels[i];

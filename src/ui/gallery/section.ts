@@ -5,6 +5,7 @@
 import { richText, t } from '../i18n';
 import { make } from '../shell/dom';
 import type { Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 import { type GalleryAdapter, gallery } from './api';
 import { mountBrowser } from './browser';
 import type { GalleryChart } from './charts';
@@ -15,7 +16,7 @@ import './gallery.css';
 export const gallerySection: Section = {
   id: 'gallery',
   mount(host) {
-    const heading = make('h2');
+    const heading = sectionHeading(host, () => t().gallery.heading);
     const intro = make('p');
     const connection = make('p', '', 'gallery-connection');
     connection.id = 'gallery-connection';
@@ -23,7 +24,7 @@ export const gallerySection: Section = {
     const browserHost = make('div');
     const gpuHost = make('div', '', 'gallery-gpu');
     gpuHost.id = 'gallery-gpu';
-    host.append(heading, intro, connection, submitHost, browserHost, gpuHost);
+    host.append(heading.element, intro, connection, submitHost, browserHost, gpuHost);
     const submit = mountSubmit(submitHost);
     const browser = mountBrowser(browserHost);
     let connected: string | null = null;
@@ -34,7 +35,7 @@ export const gallerySection: Section = {
 
     const words = () => {
       const m = t().gallery;
-      heading.textContent = m.heading;
+      heading.retitle();
       intro.textContent = m.intro;
       connection.replaceChildren(
         ...richText(connected === null ? m.offline : m.connected({ database: connected })),

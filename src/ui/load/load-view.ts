@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { fillEngines } from '../predictions/engine-controls';
 import { fillGpuPicker } from '../predictions/gpu-picker';
 import { emptyTable, make, setOptions } from '../shell/dom';
+import { sectionHeading } from '../shell/section-heading';
 import { SCHEDULER_KINDS } from './load-settings';
 
 function labelled(text: HTMLElement, control: HTMLElement): HTMLLabelElement {
@@ -30,9 +31,9 @@ function canvasBox(id: string): { box: HTMLDivElement; canvas: HTMLCanvasElement
   return { box, canvas };
 }
 
-function elements() {
+function elements(host: HTMLElement) {
   return {
-    title: make('h2'),
+    title: sectionHeading(host, () => t().load.title),
     intro: make('p'),
     source: make('select'),
     engine: make('select'),
@@ -74,7 +75,7 @@ function elements() {
 
 /** The section's elements, by name, built in `host`. */
 export function buildLoadView(host: HTMLElement) {
-  const v = elements();
+  const v = elements(host);
   v.slider.type = 'range';
   v.slider.id = 'load-slider';
   v.slider.min = '1';
@@ -118,7 +119,7 @@ export function buildLoadView(host: HTMLElement) {
   };
   v.compareBox.append(v.compareTitle, v.compareNote, scroll(v.compare));
   host.append(
-    ...[v.title, v.intro, controls, v.status, v.kv, v.ttft.box, v.itl.box],
+    ...[v.title.element, v.intro, controls, v.status, v.kv, v.ttft.box, v.itl.box],
     scroll(v.capacity),
     ...[v.queueTitle, v.at, v.queue.box],
     scroll(v.goodput),
@@ -135,7 +136,7 @@ export type LoadView = ReturnType<typeof buildLoadView>;
 /** Every word of the view in the page's language; the GPUs keep their names. */
 export function relabel(v: LoadView): void {
   const m = t().load;
-  v.title.textContent = m.title;
+  v.title.retitle();
   v.intro.textContent = m.intro;
   const words = [
     m.source,
