@@ -15,6 +15,8 @@ export interface BenchArgs {
   settings: RunSettings;
   /** --decode: this decode run instead of the Quick plan's (and the Quick plan). */
   decode?: DecodeSpec;
+  /** --trace: the GEMV address trace table instead of a plan. */
+  trace?: true;
 }
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE]
@@ -24,6 +26,9 @@ Measures this machine's GPU through WebGPU (Dawn) and prints the results.
   --quick      small sizes: a first look in seconds (default: --full)
   --full       sizes for real GPUs, up to the largest working set the limits allow
   --json       print the results document as JSON instead of a table
+  --trace      instead of a plan: run the instrumented build of every GEMV variant once and print
+               its address trace (coalescing, x bytes per weight byte, workgroups at the
+               Llama-3-8B shapes); with --json, the trace document (docs/SCHEMA.md)
   --out FILE   also write the results document (JSON) to FILE
   --help       show this message
 
@@ -41,6 +46,7 @@ const BENCH_FLAGS: FlagSpecs = {
   quick: { type: 'boolean' },
   full: { type: 'boolean' },
   json: { type: 'boolean' },
+  trace: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   out: { type: 'string', value: 'a file name' },
   ...DECODE_FLAGS,
@@ -73,5 +79,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     help: values.help === true,
     settings: parsed.settings,
     ...(decode === null ? {} : { decode }),
+    ...(values.trace === true ? { trace: true as const } : {}),
   };
 }

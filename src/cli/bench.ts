@@ -4,15 +4,18 @@ import { writeFileSync } from 'node:fs';
 import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
+import { type TraceRow, traceAllGemv } from '../bench/trace';
 import { errorMessage } from '../core/error-message';
 import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
-import { acquireGpu } from '../gpu/device';
+import { BufferLedger } from '../gpu/buffers';
+import { acquireGpu, type GpuContext } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
-import { BENCH_USAGE, parseBenchArgs } from './args';
+import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './args';
 import { renderDecode } from './decode-table';
 import { argsOrExit } from './flags';
 import { renderTable } from './table';
+import { renderTrace, traceDocument } from './trace-table';
 
 async function main(argv: string[]): Promise<number> {
   const args = argsOrExit(() => parseBenchArgs(argv), BENCH_USAGE);
@@ -30,6 +33,7 @@ async function main(argv: string[]): Promise<number> {
       "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
     );
   }
+  if (args.trace) return runTrace(ctx, args);
   const plan = buildPlan(
     args.plan,
     planInputs(ctx),
@@ -81,6 +85,33 @@ async function main(argv: string[]): Promise<number> {
     doc.incomplete || doc.results.some((r) => !r.verified) || doc.decode?.some((r) => !r.verified)
       ? 1
       : 0;
+  if (args.out) {
+    try {
+      writeFileSync(args.out, json);
+    } catch (e) {
+      process.stderr.write(`error: could not write ${args.out}: ${errorMessage(e)}\n`);
+      status = 1;
+    }
+  }
+  return status;
+}
+
+/** `--trace`: the GEMV address trace table (or its JSON document) instead of a plan. */
+async function runTrace(ctx: GpuContext, args: BenchArgs): Promise<number> {
+  const ledger = new BufferLedger(ctx.device);
+  let rows: TraceRow[];
+  try {
+    rows = await traceAllGemv(ctx, { device: ctx.device, buffers: ledger }, (label) =>
+      process.stderr.write(`${label}\n`),
+    );
+  } finally {
+    ledger.destroyAll();
+    ctx.destroy();
+  }
+  const doc = traceDocument(ctx.description, rows);
+  const json = `${JSON.stringify(doc, null, 2)}\n`;
+  process.stdout.write(args.json ? json : renderTrace(doc));
+  let status = rows.every((r) => r.verified) ? 0 : 1;
   if (args.out) {
     try {
       writeFileSync(args.out, json);

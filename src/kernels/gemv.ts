@@ -12,6 +12,7 @@ import { type FormatId, formatEntry } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
 import { matrixBytes, packedWords, packMatrix, weightReader } from './formats';
 import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
+import type { TracedBuffer } from './trace/instrument';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { hasWeightsCode, WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
@@ -127,22 +128,26 @@ interface WeightsCodeRow {
   x: string;
   /** Bytes of x as the kernel reads it. */
   inputBytes(format: FormatId, k: number): number;
+  /** x's WGSL variable and the bytes of one element of its array (for the address trace). */
+  xArray: { name: string; elementBytes: number };
   /** x as the kernel reads it, and the values the reference uses (default: f32 activations). */
   input?(format: FormatId, k: number): { words: Uint32Array; values: Float32Array };
 }
 
 const f32Input = (_format: FormatId, k: number) => 4 * k;
+const X_F32 = { name: 'x', elementBytes: 16 };
 
 /** Whether DP4A x carries each group's activation sum (for weights stored with an offset). */
 const groupSums = (format: FormatId) => formatEntry(format).codes.dp4a?.groupSums === true;
 
 const WEIGHTS_CODES: Record<WeightsCode, WeightsCodeRow> = {
-  portable: { suffix: '', requires: [], x: xF32, inputBytes: f32Input },
-  'f16-native': { suffix: '-f16', requires: ['f16'], x: xF32, inputBytes: f32Input },
+  portable: { suffix: '', requires: [], x: xF32, inputBytes: f32Input, xArray: X_F32 },
+  'f16-native': { suffix: '-f16', requires: ['f16'], x: xF32, inputBytes: f32Input, xArray: X_F32 },
   dp4a: {
     suffix: '-dp4a',
     requires: ['dp4a'],
     x: '',
+    xArray: { name: 'xq', elementBytes: 4 },
     // int8 with an f16 scale per 32, and an i32 sum per 32 where the format needs it.
     inputBytes: (format, k) => matrixBytes('int8', 1, k) + (groupSums(format) ? (4 * k) / 32 : 0),
     input: (format, k) => int8Activations(k, groupSums(format)),
@@ -234,19 +239,42 @@ export function gemvPipelineSpec(format: FormatId, variant: GemvVariant) {
   };
 }
 
-function prepareGemv(
+/** Output rows one workgroup of `variant` covers. */
+export const gemvRowsPerWorkgroup = (variant: GemvVariant): number =>
+  variant.workgroupSize / variant.team;
+
+/** The buffers a GEMV loads from, as the address trace names them: weights 0, scales 1, x 2. */
+export function gemvTracedBuffers(variant: GemvVariant): TracedBuffer[] {
+  const x = WEIGHTS_CODES[variant.weights].xArray;
+  return [
+    { name: 'weights', id: 0, elementBytes: 16, componentBytes: 4 },
+    { name: 'scales', id: 1, elementBytes: 4 },
+    { name: x.name, id: 2, elementBytes: x.elementBytes },
+  ];
+}
+
+/** A build of a GEMV other than the plain one: its WGSL rewritten, a bind group at @group(1). */
+export interface GemvBuild {
+  code(code: string, entryPoint: string): string;
+  group1(layout: GPUBindGroupLayout): GPUBindGroup;
+}
+
+export function prepareGemv(
   env: KernelEnv,
   format: FormatId,
   n: number,
   k: number,
   variant: GemvVariant,
   options: MatrixOptions,
+  build?: GemvBuild,
 ): Promise<PreparedKernel> {
-  const rowsPerWorkgroup = variant.workgroupSize / variant.team;
+  const rowsPerWorkgroup = gemvRowsPerWorkgroup(variant);
   const { input } = WEIGHTS_CODES[variant.weights];
+  const code = gemvCode(format, variant);
   return prepareMatrixProduct(env, {
-    label: `gemv-${format}-${variant.name}`,
-    code: gemvCode(format, variant),
+    label: `gemv-${format}-${variant.name}${build ? '-traced' : ''}`,
+    code: build ? build.code(code, variant.entry) : code,
+    ...(build ? { group1: build.group1 } : {}),
     tolerance: WEIGHTS_TOLERANCE[variant.weights],
     entryPoint: variant.entry,
     constants: entryPoint(variant.entry).constants(variant),

@@ -227,6 +227,8 @@ export interface MatrixProductSpec {
   input?: { words: ArrayBufferView; values: Float32Array };
   /** A chunk's uniform words and workgroup grid. */
   layout: (chunk: MatrixChunk) => { params: number[]; workgroups: [number, number] };
+  /** A bind group at @group(1), made from the pipeline's layout (the address trace's buffer). */
+  group1?: (layout: GPUBindGroupLayout) => GPUBindGroup;
 }
 
 /**
@@ -261,9 +263,11 @@ export async function prepareMatrixProduct(
     GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
   );
   const dispatches = await bindMatrixChunks(env, pipeline, matrix, x, y, spec.layout);
+  const group1 = spec.group1?.(pipeline.getBindGroupLayout(1));
   return {
     encode(pass, rep) {
       pass.setPipeline(pipeline);
+      if (group1) pass.setBindGroup(1, group1);
       encodeMatrixChunks(pass, dispatches, rep);
     },
     async verify() {

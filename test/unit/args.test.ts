@@ -28,6 +28,11 @@ describe('bench flags', () => {
     expect(parseBenchArgs(['-h']).help).toBe(true);
   });
 
+  it('reads --trace (absent unless given)', () => {
+    expect(parseBenchArgs(['--trace', '--json']).trace).toBe(true);
+    expect(parseBenchArgs([]).trace).toBeUndefined();
+  });
+
   it('rejects unknown flags and a missing file name with the usage text', () => {
     expect(() => parseBenchArgs(['--fast'])).toThrow(UsageError);
     expect(() => parseBenchArgs(['--fast'])).toThrow(

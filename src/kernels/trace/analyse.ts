@@ -1,0 +1,123 @@
+// What an address trace says about a kernel (pure; the trace comes from instrument.ts's build):
+// - sectors per useful byte: for each group of 32 neighbouring invocations (a warp) and each of
+//   its load instructions (the j-th load of every invocation in the group), the 32-byte sectors
+//   the group's loads touch × 32, divided by the distinct bytes they asked for. 1.0 = perfectly
+//   coalesced; 32 lanes each reading 4 bytes 128 bytes apart give 8.
+// - bytes per traced buffer (every load, not only the recorded ones): e.g. x bytes per weight byte.
+
+import { type TraceLayout, traceStride } from './instrument';
+
+export interface TracedLoad {
+  buffer: number;
+  /** Byte offset in the buffer. */
+  offset: number;
+  /** Bytes loaded. */
+  width: number;
+}
+
+export interface InvocationTrace {
+  workgroup: number;
+  /** local_invocation_index. */
+  lid: number;
+  /** Loads from traced buffers, all of them (`loads` holds the first layout.loads). */
+  count: number;
+  /** Bytes loaded from each traced buffer, by id. */
+  bytes: number[];
+  loads: TracedLoad[];
+}
+
+/** The trace buffer's words as one entry per invocation that loaded anything. */
+export function parseTrace(words: Uint32Array, layout: TraceLayout): InvocationTrace[] {
+  const stride = traceStride(layout);
+  const out: InvocationTrace[] = [];
+  for (let i = 0; i * stride < words.length; i++) {
+    const base = i * stride;
+    const count = words[base] ?? 0;
+    if (count === 0) continue;
+    const bytes = Array.from({ length: layout.buffers }, (_, b) => words[base + 1 + b] ?? 0);
+    const loads: TracedLoad[] = [];
+    for (let j = 0; j < Math.min(count, layout.loads); j++) {
+      const at = base + 1 + layout.buffers + 2 * j;
+      const tag = words[at] ?? 0;
+      loads.push({ buffer: tag & 0xff, width: tag >>> 8, offset: words[at + 1] ?? 0 });
+    }
+    out.push({
+      workgroup: Math.floor(i / layout.workgroupSize),
+      lid: i % layout.workgroupSize,
+      count,
+      bytes,
+      loads,
+    });
+  }
+  return out;
+}
+
+export const WARP = 32;
+export const SECTOR_BYTES = 32;
+
+export interface Coalescing {
+  /** Σ sectors touched × 32 over all warp load instructions. */
+  sectorBytes: number;
+  /** Σ distinct bytes asked for over the same instructions. */
+  usefulBytes: number;
+}
+
+/** Sectors × 32 ÷ useful bytes (1.0 = perfectly coalesced); NaN when nothing was loaded. */
+export const sectorsPerUsefulByte = (c: Coalescing): number => c.sectorBytes / c.usefulBytes;
+
+/** Each warp's invocations: workgroup, then lid ÷ 32. */
+function warps(trace: readonly InvocationTrace[]): InvocationTrace[][] {
+  const byWarp = new Map<string, InvocationTrace[]>();
+  for (const inv of trace) {
+    const key = `${inv.workgroup}:${Math.floor(inv.lid / WARP)}`;
+    const list = byWarp.get(key);
+    if (list) list.push(inv);
+    else byWarp.set(key, [inv]);
+  }
+  return [...byWarp.values()];
+}
+
+/**
+ * Coalescing of the recorded loads of the buffers `only` admits (default: all): each warp's j-th
+ * loads, split by buffer (lanes that diverged onto different buffers are separate accesses).
+ */
+export function coalescing(
+  trace: readonly InvocationTrace[],
+  only: (buffer: number) => boolean = () => true,
+): Coalescing {
+  let sectorBytes = 0;
+  let usefulBytes = 0;
+  for (const warp of warps(trace)) {
+    const depth = Math.max(...warp.map((inv) => inv.loads.length));
+    for (let j = 0; j < depth; j++) {
+      const byBuffer = new Map<number, { sectors: Set<number>; bytes: Set<number> }>();
+      for (const inv of warp) {
+        const load = inv.loads[j];
+        if (load === undefined || !only(load.buffer)) continue;
+        let touched = byBuffer.get(load.buffer);
+        if (!touched) {
+          touched = { sectors: new Set(), bytes: new Set() };
+          byBuffer.set(load.buffer, touched);
+        }
+        for (let b = load.offset; b < load.offset + load.width; b++) {
+          touched.bytes.add(b);
+          touched.sectors.add(Math.floor(b / SECTOR_BYTES));
+        }
+      }
+      for (const { sectors, bytes } of byBuffer.values()) {
+        sectorBytes += sectors.size * SECTOR_BYTES;
+        usefulBytes += bytes.size;
+      }
+    }
+  }
+  return { sectorBytes, usefulBytes };
+}
+
+/** Bytes loaded from each traced buffer, summed over every traced invocation (all loads). */
+export function bytesByBuffer(trace: readonly InvocationTrace[], buffers: number): number[] {
+  const total = new Array<number>(buffers).fill(0);
+  for (const inv of trace) {
+    for (let b = 0; b < buffers; b++) total[b] = (total[b] ?? 0) + (inv.bytes[b] ?? 0);
+  }
+  return total;
+}

@@ -1,0 +1,59 @@
+// The address trace on a real adapter: every GEMV variant's instrumented build still verifies,
+// and the figures of today's variants are what their code says by hand.
+
+import { describe, expect, it } from 'vitest';
+import { llama8bShapes, type TraceRow, traceAllGemv } from '../../src/bench/trace';
+import { FORMAT_IDS } from '../../src/core/formats';
+import { sharedRunner } from './context';
+
+const t = sharedRunner();
+
+describe('GEMV address trace', () => {
+  let rows: TraceRow[] = [];
+  const row = (format: string, variant: string) => {
+    const found = rows.find((r) => r.format === format && r.variant === variant);
+    if (!found) throw new Error(`no trace row for ${format} ${variant}`);
+    return found;
+  };
+
+  it('traces every variant at every format, and each instrumented build verifies', async () => {
+    rows = await traceAllGemv(t.gpu, { device: t.gpu.device, buffers: t.runner.ledger });
+    for (const format of FORMAT_IDS) expect(rows.some((r) => r.format === format)).toBe(true);
+    for (const r of rows) {
+      expect(r.error, `${r.format} ${r.variant}`).toBeUndefined();
+      expect(r.verified).toBe(true);
+      expect(r.sectorsPerUsefulByte).toBeGreaterThanOrEqual(1);
+      expect(r.workgroups).toHaveLength(5);
+    }
+    expect(t.runner.ledger.liveCount).toBe(0);
+  });
+
+  it('gives rows4 the x bytes per weight byte its loop reads: 32 B of x per step of 4 rows', () => {
+    // A step: x 2 × 16 B; weights 4 rows × 8 f32 (128 B), 8 f16 (64 B), 8 int8 (32 B) or
+    // 8 int4 (16 B); grouped formats add 4 rows × a 4-byte scale word every 4th step (4 B).
+    expect(row('f32', 'rows4-wg64').xBytesPerWeightByte).toBeCloseTo(32 / 128, 12);
+    expect(row('fp16', 'rows4-wg64').xBytesPerWeightByte).toBeCloseTo(32 / 64, 12);
+    expect(row('int8', 'rows4-wg64').xBytesPerWeightByte).toBeCloseTo(32 / 36, 12);
+    expect(row('int4', 'rows4-wg64').xBytesPerWeightByte).toBeCloseTo(32 / 20, 12);
+  });
+
+  it('finds one row per invocation uncoalesced: lanes a row apart, x the same for all', () => {
+    // f32 row-wg64: each lane's 16-byte weight word in its own sector (2), x a broadcast (2).
+    expect(row('f32', 'row-wg64').weightSectorsPerUsefulByte).toBe(2);
+    expect(row('f32', 'row-wg64').sectorsPerUsefulByte).toBe(2);
+    // int4: the 4-byte scale words too, each in its own sector (8).
+    expect(row('int4', 'row-wg64').weightSectorsPerUsefulByte).toBeGreaterThan(2);
+  });
+
+  it('counts workgroups at the Llama-3-8B shapes from rows per workgroup', () => {
+    expect(llama8bShapes().map((s) => `${s.n}×${s.k}`)).toEqual([
+      '4096×4096',
+      '1024×4096',
+      '14336×4096',
+      '4096×14336',
+      '128256×4096',
+    ]);
+    // rows4-wg64: 256 rows per workgroup.
+    expect(row('int4', 'rows4-wg64').workgroups).toEqual([16, 4, 56, 16, 501]);
+  });
+});
