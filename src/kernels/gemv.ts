@@ -11,6 +11,7 @@ import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
 import { type FormatId, formatEntry } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
 import { matrixBytes, packedWords, packMatrix, weightReader } from './formats';
+import { f16Activations, hasTileCode, tileCode, tileConstants } from './gemv-tile';
 import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
 import type { TracedBuffer } from './trace/instrument';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
@@ -29,8 +30,11 @@ export interface GemvCapabilities {
 
 type Capability = keyof GemvCapabilities;
 
-/** A variant's invocations: workgroup size and team (see GemvVariant). */
-type Invocations = { workgroupSize: number; team: number };
+/** A variant's invocations: workgroup size, team and lanes along K (see GemvVariant). */
+type Invocations = { workgroupSize: number; team: number; lanes?: number };
+
+/** How a variant's x is declared, sized and filled, where its weights code does not say. */
+type XMode = Pick<WeightsCodeRow, 'inputBytes' | 'xArray' | 'input'>;
 
 /** What differs between the GEMV entry points: one row each. */
 interface EntryPoint {
@@ -44,11 +48,31 @@ interface EntryPoint {
   codes: readonly WeightsCode[];
   /** Its override constants, from the variant's shape. */
   constants(v: Invocations): Record<string, number>;
+  /** Its whole WGSL, where it is not assembled from the weights code (the tile GEMV). */
+  code?(format: FormatId, weights: WeightsCode): string;
+  /** Whether it has a form for this format and code (default: the format's weights codes). */
+  has?(format: FormatId, weights: WeightsCode): boolean;
+  /** x as it reads it under a weights code, where that differs from the code's own. */
+  x?: Partial<Record<WeightsCode, XMode>>;
 }
 
 const ALL_CODES: readonly WeightsCode[] = ['portable', 'f16-native', 'dp4a'];
 const wgTeam = (v: Invocations) => ({ WG: v.workgroupSize, TEAM: v.team });
 const wg = (v: Invocations) => ({ WG: v.workgroupSize });
+const tileShape = (v: Invocations) =>
+  tileConstants({
+    workgroupSize: v.workgroupSize,
+    rows: v.workgroupSize / v.team,
+    lanes: v.lanes ?? 32,
+  });
+/** The tile GEMV's f16 form reads x in f16: 2 bytes a value, 8 to a traced element. */
+const TILE_X: Partial<Record<WeightsCode, XMode>> = {
+  'f16-native': {
+    inputBytes: (_format, k) => 2 * k,
+    xArray: { name: 'x', elementBytes: 8 },
+    input: (_format, k) => f16Activations(k),
+  },
+};
 
 const ENTRY_POINTS = {
   gemv_row: {
@@ -86,6 +110,26 @@ const ENTRY_POINTS = {
     codes: ALL_CODES,
     constants: (v) => ({ WG: v.workgroupSize, ROWS: v.workgroupSize / v.team }),
   },
+  gemv_tile: {
+    shader: '',
+    directives: '',
+    requires: [],
+    codes: ['portable', 'f16-native'],
+    constants: tileShape,
+    code: (format, weights) => tileCode(format, weights, false),
+    has: hasTileCode,
+    x: TILE_X,
+  },
+  gemv_tile_sg: {
+    shader: '',
+    directives: '',
+    requires: ['subgroups', 'subgroupId'],
+    codes: ['portable', 'f16-native'],
+    constants: tileShape,
+    code: (format, weights) => tileCode(format, weights, true),
+    has: hasTileCode,
+    x: TILE_X,
+  },
 } satisfies Record<string, EntryPoint>;
 
 const entryPoint = (name: keyof typeof ENTRY_POINTS): EntryPoint => ENTRY_POINTS[name];
@@ -94,10 +138,13 @@ export interface GemvVariant {
   name: string;
   entry: keyof typeof ENTRY_POINTS;
   workgroupSize: number;
+  /** gemv_tile: invocations along K in each team (default 32). */
+  lanes?: number;
   /**
    * Invocations per row (gemv_team; gemv_subgroup: the whole workgroup); gemv_subgroup_rows:
    * a subgroup per row, `workgroupSize / team` rows per workgroup; gemv_rows4: ¼ (an
-   * invocation takes four rows). A workgroup covers workgroupSize / team rows.
+   * invocation takes four rows); gemv_tile: workgroupSize / R. A workgroup covers
+   * workgroupSize / team rows.
    */
   team: number;
   /**
@@ -116,6 +163,13 @@ const ROWS: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'subgroup-wg64', entry: 'gemv_subgroup', workgroupSize: 64, team: 64 },
   { name: 'subgroup-wg128', entry: 'gemv_subgroup', workgroupSize: 128, team: 128 },
   { name: 'sgrow16-wg64', entry: 'gemv_subgroup_rows', workgroupSize: 64, team: 4 },
+  // GPU-class: R rows a workgroup, lanes along K (team = workgroupSize / R).
+  { name: 'tile-r4-wg128', entry: 'gemv_tile', workgroupSize: 128, team: 32 },
+  { name: 'tile-r8-wg128', entry: 'gemv_tile', workgroupSize: 128, team: 16 },
+  { name: 'tile-r8-wg256', entry: 'gemv_tile', workgroupSize: 256, team: 32 },
+  { name: 'tile-r4-wg256', entry: 'gemv_tile', workgroupSize: 256, team: 64, lanes: 64 },
+  { name: 'tilesg-r4-wg128', entry: 'gemv_tile_sg', workgroupSize: 128, team: 32 },
+  { name: 'tilesg-r8-wg256', entry: 'gemv_tile_sg', workgroupSize: 256, team: 32 },
 ];
 
 /** What differs between the weights codes: one row each. */
@@ -180,13 +234,19 @@ export function gemvVariantsFor(format: FormatId, caps: GemvCapabilities): GemvV
     (v) =>
       entryPoint(v.entry).requires.every(granted) &&
       WEIGHTS_CODES[v.weights].requires.every(granted) &&
-      hasWeightsCode(format, v.weights),
+      (entryPoint(v.entry).has ?? hasWeightsCode)(format, v.weights),
   );
 }
 
 /** Bytes of x as the kernel reads it: f32, or (DP4A) int8 with f16 scales (+ i32 sums for int4). */
 export function gemvInputBytes(format: FormatId, k: number, variant?: GemvVariant): number {
-  return WEIGHTS_CODES[variant?.weights ?? 'portable'].inputBytes(format, k);
+  return xMode(variant).inputBytes(format, k);
+}
+
+/** How `variant` reads x: its entry point's own mode for its weights code, or the code's. */
+function xMode(variant?: GemvVariant): XMode {
+  const weights = variant?.weights ?? 'portable';
+  return (variant && entryPoint(variant.entry).x?.[weights]) ?? WEIGHTS_CODES[weights];
 }
 
 export function gemvBytes(format: FormatId, n: number, k: number, variant?: GemvVariant): number {
@@ -215,6 +275,7 @@ export function gemvCase(
 /** A GEMV variant's WGSL: directives, weights code, x (unless DP4A), shared part, entries. */
 function gemvCode(format: FormatId, variant: GemvVariant): string {
   const entry = entryPoint(variant.entry);
+  if (entry.code) return entry.code(format, variant.weights);
   return [
     entry.directives,
     weightsShader(format, variant.weights),
@@ -245,7 +306,7 @@ export const gemvRowsPerWorkgroup = (variant: GemvVariant): number =>
 
 /** The buffers a GEMV loads from, as the address trace names them: weights 0, scales 1, x 2. */
 export function gemvTracedBuffers(variant: GemvVariant): TracedBuffer[] {
-  const x = WEIGHTS_CODES[variant.weights].xArray;
+  const x = xMode(variant).xArray;
   return [
     { name: 'weights', id: 0, elementBytes: 16, componentBytes: 4 },
     { name: 'scales', id: 1, elementBytes: 4 },
@@ -269,7 +330,7 @@ export function prepareGemv(
   build?: GemvBuild,
 ): Promise<PreparedKernel> {
   const rowsPerWorkgroup = gemvRowsPerWorkgroup(variant);
-  const { input } = WEIGHTS_CODES[variant.weights];
+  const { input } = xMode(variant);
   const code = gemvCode(format, variant);
   return prepareMatrixProduct(env, {
     label: `gemv-${format}-${variant.name}${build ? '-traced' : ''}`,

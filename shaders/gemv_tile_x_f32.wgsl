@@ -1,0 +1,2 @@
+// gemv_tile's x as f32 (after gemv_x_f32.wgsl): four values to an XV4.
+alias XV4 = vec4<f32>;
