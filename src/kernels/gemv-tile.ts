@@ -1,11 +1,13 @@
 // The GPU-class GEMV (shaders/gemv_tile.wgsl): lanes along K reading neighbouring 16-byte words,
 // x staged once per workgroup for R rows, a tree or subgroup reduction. Its WGSL per format and
 // weights code comes from shaders/gemv_tile_<format>[_f16].wgsl, found by name: a format without
-// one simply has no tile variants. f16-native here means f16 x (2 bytes a value) and f16 products.
+// one simply has no tile variants. f16-native here means f16 x (2 bytes a value) and f16 products;
+// dp4a, x quantized to int8 on the GPU (src/kernels/quantize-x.ts) and integer dot products.
 
 import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
 import tileShader from '../../shaders/gemv_tile.wgsl?raw';
 import tileSubgroupShader from '../../shaders/gemv_tile_sg.wgsl?raw';
+import tileXDp4a from '../../shaders/gemv_tile_x_dp4a.wgsl?raw';
 import tileXF16 from '../../shaders/gemv_tile_x_f16.wgsl?raw';
 import tileXF32 from '../../shaders/gemv_tile_x_f32.wgsl?raw';
 import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
@@ -43,10 +45,11 @@ export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean
   const words = SHADERS[tileShaderFile(format, code)];
   if (words === undefined) throw new RangeError(`no tile GEMV ${code} code for ${format}`);
   const f16 = code === 'f16-native';
+  const x = { portable: `${xF32}\n${tileXF32}`, 'f16-native': tileXF16, dp4a: tileXDp4a };
   return [
     subgroups ? 'enable subgroups;' : '',
     f16 ? 'enable f16;' : '',
-    f16 ? tileXF16 : `${xF32}\n${tileXF32}`,
+    x[code],
     gemvCommon,
     words,
     tileShader,

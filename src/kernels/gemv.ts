@@ -8,11 +8,12 @@ import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
 import rows4Shader from '../../shaders/gemv_rows4.wgsl?raw';
 import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
 import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
-import { type FormatId, formatEntry } from '../core/formats';
+import type { FormatId } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
-import { matrixBytes, packedWords, packMatrix, weightReader } from './formats';
+import { matrixBytes } from './formats';
 import { f16Activations, hasTileCode, tileCode, tileConstants } from './gemv-tile';
-import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
+import { type MatrixOptions, type MatrixProductSpec, prepareMatrixProduct } from './matrix';
+import { quantizedXBytes, quantizeStage } from './quantize-x';
 import type { TracedBuffer } from './trace/instrument';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { hasWeightsCode, WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
@@ -65,6 +66,8 @@ const tileShape = (v: Invocations) =>
     rows: v.workgroupSize / v.team,
     lanes: v.lanes ?? 32,
   });
+/** DP4A: quantize_x reads the f32 x and writes int8 x, which the product reads. */
+const dp4aInput = (_format: FormatId, k: number) => 4 * k + 2 * quantizedXBytes(k);
 /** The tile GEMV's f16 form reads x in f16: 2 bytes a value, 8 to a traced element. */
 const TILE_X: Partial<Record<WeightsCode, XMode>> = {
   'f16-native': {
@@ -72,6 +75,7 @@ const TILE_X: Partial<Record<WeightsCode, XMode>> = {
     xArray: { name: 'x', elementBytes: 8 },
     input: (_format, k) => f16Activations(k),
   },
+  dp4a: { inputBytes: dp4aInput, xArray: { name: 'x', elementBytes: 16 } },
 };
 
 const ENTRY_POINTS = {
@@ -114,7 +118,7 @@ const ENTRY_POINTS = {
     shader: '',
     directives: '',
     requires: [],
-    codes: ['portable', 'f16-native'],
+    codes: ALL_CODES,
     constants: tileShape,
     code: (format, weights) => tileCode(format, weights, false),
     has: hasTileCode,
@@ -124,7 +128,7 @@ const ENTRY_POINTS = {
     shader: '',
     directives: '',
     requires: ['subgroups', 'subgroupId'],
-    codes: ['portable', 'f16-native'],
+    codes: ALL_CODES,
     constants: tileShape,
     code: (format, weights) => tileCode(format, weights, true),
     has: hasTileCode,
@@ -186,13 +190,12 @@ interface WeightsCodeRow {
   xArray: { name: string; elementBytes: number };
   /** x as the kernel reads it, and the values the reference uses (default: f32 activations). */
   input?(format: FormatId, k: number): { words: Uint32Array; values: Float32Array };
+  /** A dispatch before each product that turns the f32 x into what it reads (DP4A: int8). */
+  stage?: MatrixProductSpec['stage'];
 }
 
 const f32Input = (_format: FormatId, k: number) => 4 * k;
 const X_F32 = { name: 'x', elementBytes: 16 };
-
-/** Whether DP4A x carries each group's activation sum (for weights stored with an offset). */
-const groupSums = (format: FormatId) => formatEntry(format).codes.dp4a?.groupSums === true;
 
 const WEIGHTS_CODES: Record<WeightsCode, WeightsCodeRow> = {
   portable: { suffix: '', requires: [], x: xF32, inputBytes: f32Input, xArray: X_F32 },
@@ -202,9 +205,8 @@ const WEIGHTS_CODES: Record<WeightsCode, WeightsCodeRow> = {
     requires: ['dp4a'],
     x: '',
     xArray: { name: 'xq', elementBytes: 4 },
-    // int8 with an f16 scale per 32, and an i32 sum per 32 where the format needs it.
-    inputBytes: (format, k) => matrixBytes('int8', 1, k) + (groupSums(format) ? (4 * k) / 32 : 0),
-    input: (format, k) => int8Activations(k, groupSums(format)),
+    inputBytes: dp4aInput,
+    stage: (env, x, values) => quantizeStage(env, 'gemv', x, values),
   },
 };
 
@@ -331,11 +333,13 @@ export function prepareGemv(
 ): Promise<PreparedKernel> {
   const rowsPerWorkgroup = gemvRowsPerWorkgroup(variant);
   const { input } = xMode(variant);
+  const { stage } = WEIGHTS_CODES[variant.weights];
   const code = gemvCode(format, variant);
   return prepareMatrixProduct(env, {
     label: `gemv-${format}-${variant.name}${build ? '-traced' : ''}`,
     code: build ? build.code(code, variant.entry) : code,
     ...(build ? { group1: build.group1 } : {}),
+    ...(stage ? { stage } : {}),
     tolerance: WEIGHTS_TOLERANCE[variant.weights],
     entryPoint: variant.entry,
     constants: entryPoint(variant.entry).constants(variant),
@@ -352,34 +356,4 @@ export function prepareGemv(
       workgroups: [Math.ceil(chunk.rows / rowsPerWorkgroup), 1],
     }),
   });
-}
-
-/**
- * x in the int8 format for the DP4A path: int8 words, then the f16 group scales, then (for int4
- * weights, `withSums`) each group's sum of int8 activations as an i32. The reference uses exactly
- * the values the kernel sees (the quantized x), so only rounding in the final scaling separates
- * them.
- */
-export function int8Activations(
-  k: number,
-  withSums = false,
-): { words: Uint32Array; values: Float32Array } {
-  const packed = packMatrix('int8', 1, k, activations(1, k));
-  const groups = k / 32;
-  const words = new Uint32Array(
-    packed.weights.length + packed.scales.length + (withSums ? groups : 0),
-  );
-  words.set(packed.weights);
-  words.set(packed.scales, packed.weights.length);
-  if (withSums) {
-    const bytes = new Int8Array(packed.weights.buffer, packed.weights.byteOffset, k);
-    const sums = new Int32Array(words.buffer, 4 * (packed.weights.length + packed.scales.length));
-    for (let g = 0; g < groups; g++) {
-      let sum = 0;
-      for (let c = 32 * g; c < 32 * (g + 1); c++) sum += bytes[c] ?? 0;
-      sums[g] = sum;
-    }
-  }
-  const read = weightReader(packedWords(packed));
-  return { words, values: Float32Array.from({ length: k }, (_, c) => read(0, c)) };
 }
