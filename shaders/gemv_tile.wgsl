@@ -28,7 +28,12 @@ fn stage_x(t: u32, lid: u32) {
   let first = t * size;
   let last = params.groups * XPG;
   for (var i = lid; i < size; i += WG) {
-    xs[i] = select(XV4(), x[min(first + i, last - 1u)], first + i < last);
+    // Past K: zeros, and no load (a short row must not fetch a whole step's x).
+    if (first + i < last) {
+      xs[i] = x[first + i];
+    } else {
+      xs[i] = XV4();
+    }
   }
 }
 
