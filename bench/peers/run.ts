@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright';
 import { build, preview } from 'vite';
-import { parseFlags, UsageError } from '../../src/cli/flags';
+import { parseFlags, UsageError } from '../../src/cli/args/flags';
 import { chromiumLaunchOptions } from '../../test/chromium';
 import { formatDocument } from './report';
 import { type PageReport, PEER_NAMES, type PeerName, type PeersDocument } from './types';

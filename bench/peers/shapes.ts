@@ -2,7 +2,7 @@
 // tests' (one GEMV, one GEMM, K a multiple of 128 for MatMulNBits' block 128); full: the real
 // Llama-3-8B layer matrices at M = 1, 128 and 512, for real GPUs.
 
-import { getModel, modelMatrices } from '../../src/model/llm';
+import { getModel, modelMatrices } from '../../src/model/llm/models';
 import type { PeerShape } from './types';
 
 export type ShapeSet = 'default' | 'tiny' | 'full';

@@ -5,13 +5,16 @@
 // median wall time of 5 runs after one warm-up run, plus a 16-point λ sweep of 2,000-request runs,
 // and what `npm run simulate -- … --requests 10000 --json` computes after parsing its flags.
 
-import { parseSimulateArgs } from '../../src/cli/simulate-args';
-import { simulationJson } from '../../src/cli/simulate-report';
+import { parseSimulateArgs } from '../../src/cli/args/simulate-args';
+import { simulationJson } from '../../src/cli/render/simulate-report';
 import { runSimulation } from '../../src/cli/simulate-run';
-import { CHAPTER_A100_LLAMA3_8B_FP16 as A100_TABLE } from '../../src/model/chapter';
+import { CHAPTER_A100_LLAMA3_8B_FP16 as A100_TABLE } from '../../src/model/predict/chapter';
+import { defaultScheduler, type SchedulerKind } from '../../src/model/serving/batching/schedulers';
 import { chapterA100Hardware } from '../../src/model/serving/chapter-scenario';
-import { CHAPTER_OUTPUT_LENGTHS, CHAPTER_PROMPT_LENGTHS } from '../../src/model/serving/lengths';
-import { defaultScheduler, type SchedulerKind } from '../../src/model/serving/schedulers';
+import {
+  CHAPTER_OUTPUT_LENGTHS,
+  CHAPTER_PROMPT_LENGTHS,
+} from '../../src/model/serving/requests/lengths';
 import { type SimulationConfig, simulate } from '../../src/model/serving/simulate';
 import { sweepRates } from '../../src/model/serving/sweep';
 

@@ -26,14 +26,20 @@ import { promptTokens, verifyFirstLayer, verifyTiny } from '../kernels/decode/ve
 import { matrixBytes } from '../kernels/formats';
 import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
 import { type GemvVariant, gemvCapabilities, gemvVariantsFor } from '../kernels/gemv';
-import { getModel, layerWindows, type ModelConfig, matrixUse, modelMatrices } from '../model/llm';
+import {
+  getModel,
+  layerWindows,
+  type ModelConfig,
+  matrixUse,
+  modelMatrices,
+} from '../model/llm/models';
 import {
   atMinimums,
   type EngineCosts,
   InsufficientResultsError,
   measuredEstimator,
-} from '../model/measured';
-import type { Estimator } from '../model/predictor';
+} from '../model/predict/measured-estimator';
+import type { Estimator } from '../model/predict/predictor';
 import { summarize } from './stats';
 
 export interface DecodeSpec {

@@ -6,8 +6,8 @@
 
 import type { ResultsDocument } from '../core/results';
 import type { KernelCase } from '../kernels/types';
-import { getModel } from '../model/llm';
-import { fitRoofline } from '../model/roofline';
+import { getModel } from '../model/llm/models';
+import { fitRoofline } from '../model/measured/roofline';
 import { bytesPerToken, type DecodeSpec, layersThatFit } from './decode';
 import { buildPlan, isTuned, type Plan, type PlanInputs } from './plan';
 import { CALIBRATION_MS, TUNING_TIMING } from './runner';

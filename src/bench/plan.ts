@@ -17,7 +17,7 @@ import { fmaCase } from '../kernels/fma';
 import { GEMM_VARIANTS, gemmCase } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import { type KernelCase, variantNamed } from '../kernels/types';
-import { getModel, modelMatrices } from '../model/llm';
+import { getModel, modelMatrices } from '../model/llm/models';
 import {
   DEFAULT_DECODE,
   DEFAULT_DECODE_BUDGET,

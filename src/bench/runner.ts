@@ -21,7 +21,7 @@ import type { GpuContext } from '../gpu/device';
 import { GPU_WAIT_TIMEOUT_MS, GpuError, isGpuError, withTimeout } from '../gpu/errors';
 import { createTimer, type SubmitTimer } from '../gpu/timer';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
-import { fitRoofline } from '../model/roofline';
+import { fitRoofline } from '../model/measured/roofline';
 import { failedDecode, runDecode } from './decode';
 import { isTuned, type Plan, type TimingOptions, type TunedCase } from './plan';
 import { isNoisy, type SampleStats, summarize } from './stats';

@@ -13,7 +13,7 @@ import {
 import { sectorsPerUsefulByte } from '../kernels/trace/analyse';
 import { GEMV_TRACE_DEFAULTS, traceGemv } from '../kernels/trace/gemv-trace';
 import type { KernelEnv } from '../kernels/types';
-import { getModel } from '../model/llm';
+import { getModel } from '../model/llm/models';
 
 /** A Llama-3-8B matrix: N × K. */
 export interface TraceShape {

@@ -11,10 +11,10 @@ import { settingsQuery } from '../core/settings';
 import { BufferLedger } from '../gpu/buffers';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { nodeGpu } from '../gpu/node';
-import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './args';
-import { renderDecode } from './decode-table';
-import { argsOrExit } from './flags';
-import { renderTable } from './table';
+import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './args/bench-args';
+import { argsOrExit } from './args/flags';
+import { renderDecode } from './render/decode-table';
+import { renderTable } from './render/table';
 import { renderTrace, traceDocument } from './trace-table';
 
 async function main(argv: string[]): Promise<number> {

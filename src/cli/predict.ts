@@ -4,16 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import { predictMeasured } from '../model/measured';
-import type { Prediction, PredictOptions } from '../model/predictor';
-import { buildReport } from '../model/report';
-import { predictSpec } from '../model/spec-estimator';
-import { argsOrExit, runMain } from './flags';
-import { CliError, loadResults } from './load-results';
-import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './predict-args';
-import { renderPrediction } from './predict-table';
-import { reportJson } from './report-json';
-import { specHardware } from './spec-hardware';
+import { predictMeasured } from '../model/predict/measured-estimator';
+import type { Prediction, PredictOptions } from '../model/predict/predictor';
+import { buildReport } from '../model/predict/report';
+import { predictSpec } from '../model/predict/spec-estimator';
+import { argsOrExit, runMain } from './args/flags';
+import { CliError, loadResults } from './args/load-results';
+import { PREDICT_USAGE, type PredictArgs, parsePredictArgs } from './args/predict-args';
+import { specHardware } from './args/spec-hardware';
+import { renderPrediction } from './render/predict-table';
+import { reportJson } from './render/report-json';
 
 function predict(args: PredictArgs, opts: PredictOptions) {
   const { model, format, source } = args;

@@ -4,18 +4,18 @@
 import { readFileSync } from 'node:fs';
 import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import { measuredEstimator } from '../model/measured';
-import { type Estimator, kvElementBytes } from '../model/predictor';
+import { measuredEstimator } from '../model/predict/measured-estimator';
+import { type Estimator, kvElementBytes } from '../model/predict/predictor';
+import { specEstimator } from '../model/predict/spec-estimator';
+import { parseTrace } from '../model/serving/requests/trace';
+import type { ArrivalSpec } from '../model/serving/requests/workload';
 import { servingHardware } from '../model/serving/setup';
 import { simulate } from '../model/serving/simulate';
 import { sweepRates } from '../model/serving/sweep';
-import { parseTrace } from '../model/serving/trace';
-import type { ArrivalSpec } from '../model/serving/workload';
-import { specEstimator } from '../model/spec-estimator';
-import { CliError, loadResults } from './load-results';
-import type { SimulateArgs } from './simulate-args';
-import type { SimulateOutcome, SimulationHeader } from './simulate-report';
-import { specHardware } from './spec-hardware';
+import { CliError, loadResults } from './args/load-results';
+import type { SimulateArgs } from './args/simulate-args';
+import { specHardware } from './args/spec-hardware';
+import type { SimulateOutcome, SimulationHeader } from './render/simulate-report';
 
 /** Bytes per cached K or V element for --kv-bits (16 bits: 2 bytes). */
 const kvBytes = (args: SimulateArgs) =>

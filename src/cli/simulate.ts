@@ -2,9 +2,9 @@
 // results document). Exit 0 on success, 2 for a usage error, 1 for anything else.
 
 import { readFileSync } from 'node:fs';
-import { argsOrExit, runMain } from './flags';
-import { parseSimulateArgs, SIMULATE_USAGE } from './simulate-args';
-import { renderSimulation, simulationJson } from './simulate-report';
+import { argsOrExit, runMain } from './args/flags';
+import { parseSimulateArgs, SIMULATE_USAGE } from './args/simulate-args';
+import { renderSimulation, simulationJson } from './render/simulate-report';
 import { runSimulation } from './simulate-run';
 
 function main(argv: readonly string[]): number {

@@ -4,7 +4,7 @@ import { version } from '../../package.json';
 import { llama8bShapes, type TraceRow } from '../bench/trace';
 import { adapterName } from '../core/adapter-name';
 import { type AdapterDescription, TOOL_NAME } from '../core/results';
-import { columns } from './text';
+import { columns } from './render/text';
 
 /** The trace document `--trace --json` prints (its own document, not a results document). */
 export interface TraceDocument {

@@ -4,7 +4,7 @@
 // them, so measured mode times each with the nearest registered kernel format (`kernel`), scaled
 // by bytes. The benchmark's tables and run plans list the registry alone (its `servesModels`).
 //
-// `layout` names the file layout the engine model (src/model/engines/layout.ts) splits into the
+// `layout` names the file layout the engine model (src/model/llm/weight-layout.ts) splits into the
 // per-layer matrices, the output head and the embedding, each at its own bits.
 
 import type { FormatId } from './format-registry';
@@ -23,7 +23,7 @@ export interface FormatPreset {
   bitsOf: { kind: 'file'; model: string } | { kind: 'body' };
   /** The registered kernel format whose measured rows stand in for it (measured mode). */
   kernel: FormatId;
-  /** The layout rule in src/model/engines/layout.ts. */
+  /** The layout rule in src/model/llm/weight-layout.ts. */
   layout: string;
   /** Where bitsPerWeight comes from. */
   source: string;
@@ -44,7 +44,7 @@ const INT4_G128_BITS = 4 + 16 / 128 + 4 / 128;
 /**
  * mlx_lm's default quantisation: affine, group size 64, one scale and one bias per group in the
  * model's 16-bit type, every Linear and Embedding (lm_head and the token embedding included):
- * 4 + 2 · 16 / 64 = 4.5 and 8 + 0.5 = 8.5 bits per weight (as src/model/engines/layout.ts).
+ * 4 + 2 · 16 / 64 = 4.5 and 8 + 0.5 = 8.5 bits per weight (as src/model/llm/weight-layout.ts).
  */
 const MLX_4BIT_BITS = 4 + (2 * 16) / 64;
 const MLX_8BIT_BITS = 8 + (2 * 16) / 64;

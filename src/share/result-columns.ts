@@ -1,10 +1,10 @@
 // The results table's columns, defined once for every place that draws it: the page
-// (src/ui/results-table.ts), the terminal (src/cli/table.ts), Markdown (./markdown.ts) and CSV
+// (src/ui/sections/results-table.ts), the terminal (src/cli/render/table.ts), Markdown (./markdown.ts) and CSV
 // (./csv.ts). A column says what it shows (a value read from the row) and what kind of value
 // that is; each renderer words the header and formats each kind its own way: the page in its
 // language, the terminal and Markdown in English. To add a column: one entry in RESULT_COLUMNS
 // and its id in the lists that show it; for the page also its header (HEADER_KEYS in
-// src/ui/results-table.ts, the i18n key in en and zh, a <th> in index.html: a test matches them).
+// src/ui/sections/results-table.ts, the i18n key in en and zh, a <th> in index.html: a test matches them).
 
 import { type ResultRow, SCHEMA_FIELD_ORDER } from '../core/results';
 

@@ -3,9 +3,9 @@
 // state and tells the sections what changed. The page never touches the GPU: everything goes
 // through the benchmark worker. Predictions and the reference rooflines need no WebGPU at all.
 
-import { setupLanguage } from './language';
-import { PageController } from './page';
-import { SECTIONS } from './sections';
+import { setupLanguage } from './shell/language';
+import { PageController } from './shell/page';
+import { SECTIONS } from './shell/sections';
 
 setupLanguage();
 const page = new PageController();

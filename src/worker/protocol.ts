@@ -12,7 +12,7 @@ import type {
 } from '../core/results';
 import type { RunSettings } from '../core/settings';
 import type { GpuErrorCode } from '../gpu/errors';
-import type { ModelConfig } from '../model/llm';
+import type { ModelConfig } from '../model/llm/models';
 import type { LoadAnswer, LoadRequest } from '../model/serving/load-request';
 
 export type { LoadAnswer, LoadRequest };

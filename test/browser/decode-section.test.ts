@@ -5,10 +5,10 @@
 // attention is refused in the page's words.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModel } from '../../src/model/llm';
-import { decodeController, decodeSection } from '../../src/ui/decode-section';
+import { getModel } from '../../src/model/llm/models';
+import { decodeController, decodeSection } from '../../src/ui/decode/decode-section';
 import { en } from '../../src/ui/i18n/en';
-import { PageController } from '../../src/ui/page';
+import { PageController } from '../../src/ui/shell/page';
 import { createBenchClient } from '../../src/worker/client';
 
 const page = new PageController(createBenchClient);

@@ -12,7 +12,7 @@ import { verifyTiny } from '../../src/kernels/decode/verify';
 import { GEMM_VARIANTS, type GemmVariant } from '../../src/kernels/gemm';
 import { GEMV_VARIANTS } from '../../src/kernels/gemv';
 import { variantNamed } from '../../src/kernels/types';
-import { getModel } from '../../src/model/llm';
+import { getModel } from '../../src/model/llm/models';
 
 describe('decode in the page', () => {
   it('the tiny config matches the reference in every format, and a small run is timed', async () => {

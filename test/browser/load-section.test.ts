@@ -3,10 +3,10 @@
 // own thread keeps ticking while the worker sweeps.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLAS } from '../../src/model/chapter';
 import { ENGINE_IDS } from '../../src/model/engines/ids';
-import { loadController, loadSection } from '../../src/ui/load-section';
-import { PageController } from '../../src/ui/page';
+import { SLAS } from '../../src/model/predict/chapter';
+import { loadController, loadSection } from '../../src/ui/load/load-section';
+import { PageController } from '../../src/ui/shell/page';
 import { createBenchClient } from '../../src/worker/client';
 
 const page = new PageController(createBenchClient);

@@ -4,10 +4,10 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import pageHtml from '../../index.html?raw';
-import { latencySection } from '../../src/ui/latency';
-import { memorySection } from '../../src/ui/memory';
-import { PageController } from '../../src/ui/page';
-import { predictionsSection, TABLE_MODELS } from '../../src/ui/predictions';
+import { latencySection } from '../../src/ui/predictions/latency';
+import { memorySection } from '../../src/ui/predictions/memory';
+import { predictionsSection, TABLE_MODELS } from '../../src/ui/predictions/predictions';
+import { PageController } from '../../src/ui/shell/page';
 import { QWEN3_30B_A3B_CONFIG } from '../fixtures/hf-configs';
 
 const page = new PageController(() => {

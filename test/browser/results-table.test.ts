@@ -6,7 +6,7 @@ import pageHtml from '../../index.html?raw';
 import type { ResultRow } from '../../src/core/results';
 import { TABLE_COLUMNS } from '../../src/share/result-columns';
 import { setLocale } from '../../src/ui/i18n/locale';
-import { HEADER_KEYS, resultRowElement } from '../../src/ui/results-table';
+import { HEADER_KEYS, resultRowElement } from '../../src/ui/sections/results-table';
 import { sampleDocument } from '../fixtures/results';
 
 /** Row `i` of the sample document. */

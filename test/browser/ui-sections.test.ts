@@ -8,20 +8,20 @@ import { FORMAT_PRESETS } from '../../src/core/format-presets';
 import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import type { ResultsDocument } from '../../src/core/results';
 import { ENGINE_IDS } from '../../src/model/engines/ids';
-import { GPU_GROUPS, GPUS } from '../../src/model/gpus';
-import { latencySection } from '../../src/ui/latency';
-import { memorySection } from '../../src/ui/memory';
-import { PageController } from '../../src/ui/page';
+import { GPU_GROUPS, GPUS } from '../../src/model/hardware/gpus';
+import { latencySection } from '../../src/ui/predictions/latency';
+import { memorySection } from '../../src/ui/predictions/memory';
 import {
   clampInput,
   DEFAULT_SPEC_GPU,
   LIMITS,
   predictionsSection,
   TABLE_MODELS,
-} from '../../src/ui/predictions';
-import { rooflineSection } from '../../src/ui/roofline-chart';
-import type { ScreenOrigin, Section } from '../../src/ui/section';
-import { trustCalibrationSection } from '../../src/ui/trust-calibration';
+} from '../../src/ui/predictions/predictions';
+import { trustCalibrationSection } from '../../src/ui/predictions/trust-calibration';
+import { rooflineSection } from '../../src/ui/sections/roofline-chart';
+import { PageController } from '../../src/ui/shell/page';
+import type { ScreenOrigin, Section } from '../../src/ui/shell/section';
 import { doc, fmaRow, matRow, readRow } from '../unit/model/synthetic';
 
 /** The page without a worker: these sections never ask for one. */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import { type ResultsDocument, validateResults } from '../../src/core/results';
 import { page as zhPage } from '../../src/ui/i18n/zh/page';
-import { SLIDES } from '../../src/ui/presenter';
+import { SLIDES } from '../../src/ui/presenter/presenter';
 import { chromiumLaunchOptions } from '../chromium';
 
 let server: PreviewServer;

@@ -16,7 +16,7 @@ import { verifyFirstLayer, verifyTiny } from '../../src/kernels/decode/verify';
 import { GEMM_VARIANTS, type GemmVariant } from '../../src/kernels/gemm';
 import { GEMV_VARIANTS } from '../../src/kernels/gemv';
 import { variantNamed } from '../../src/kernels/types';
-import { getModel, type ModelConfig } from '../../src/model/llm';
+import { getModel, type ModelConfig } from '../../src/model/llm/models';
 import { FAST_TIMING, sharedRunner, testGpu } from './context';
 
 const t = sharedRunner();

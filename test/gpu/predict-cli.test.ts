@@ -2,9 +2,9 @@
 // own folder so it never races test/gpu/cli.test.ts, whose build empties dist-cli/.
 
 import { describe, expect, it } from 'vitest';
-import type { PredictJson } from '../../src/cli/report-json';
-import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/chapter';
-import { getGpu } from '../../src/model/gpus';
+import type { PredictJson } from '../../src/cli/render/report-json';
+import { getGpu } from '../../src/model/hardware/gpus';
+import { CHAPTER_A100_LLAMA3_8B_FP16 } from '../../src/model/predict/chapter';
 import { sampleDocument } from '../fixtures/results';
 import { builtCli, expectOneLineError } from './built-cli';
 

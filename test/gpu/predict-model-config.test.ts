@@ -2,7 +2,7 @@
 // configs of several families written from their published config.json, and bad configs.
 
 import { describe, expect, it } from 'vitest';
-import type { PredictJson } from '../../src/cli/report-json';
+import type { PredictJson } from '../../src/cli/render/report-json';
 import { LLAMA_3_1_8B_CONFIG, QWEN3_30B_A3B_CONFIG } from '../fixtures/hf-configs';
 import { builtCli, expectOneLineError } from './built-cli';
 

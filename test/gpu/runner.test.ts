@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
-import { terminalStatus } from '../../src/cli/table';
+import { terminalStatus } from '../../src/cli/render/table';
 import { describeShape } from '../../src/core/describe';
 import { FORMAT_IDS } from '../../src/core/formats';
 import { validateResults } from '../../src/core/results';
@@ -15,7 +15,7 @@ import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
-import { summarizeRun } from '../../src/model/run-summary';
+import { summarizeRun } from '../../src/model/measured/run-summary';
 import { rowStatus } from '../../src/share/result-columns';
 import { FAST_TIMING, testGpu } from './context';
 

@@ -2,8 +2,8 @@
 // own folder so it never races the other CLI tests, whose builds empty dist-cli/.
 
 import { describe, expect, it } from 'vitest';
-import type { SimulateJson } from '../../src/cli/simulate-report';
-import { SLAS } from '../../src/model/chapter';
+import type { SimulateJson } from '../../src/cli/render/simulate-report';
+import { SLAS } from '../../src/model/predict/chapter';
 import { sampleDocument } from '../fixtures/results';
 import { builtCli, expectOneLineError } from './built-cli';
 

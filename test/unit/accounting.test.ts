@@ -18,7 +18,7 @@ import {
 } from '../../src/kernels/bandwidth';
 import { fmaCase, fmaGeometry, fmaReference } from '../../src/kernels/fma';
 import type { KernelCase } from '../../src/kernels/types';
-import { getModel, modelMatrices } from '../../src/model/llm';
+import { getModel, modelMatrices } from '../../src/model/llm/models';
 
 const MiB = 1 << 20;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchArgs } from '../../src/cli/args';
-import { UsageError } from '../../src/cli/flags';
+import { parseBenchArgs } from '../../src/cli/args/bench-args';
+import { UsageError } from '../../src/cli/args/flags';
 
 describe('bench flags', () => {
   it('defaults to the full plan, table output, no file', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderDecode } from '../../src/cli/decode-table';
+import { renderDecode } from '../../src/cli/render/decode-table';
 import type { DecodeRun, ResultsDocument } from '../../src/core/results';
 import { sampleDecodeRun } from '../fixtures/results';
 

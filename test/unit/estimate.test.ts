@@ -9,7 +9,7 @@ import {
   kernelMs,
 } from '../../src/bench/estimate';
 import { buildPlan } from '../../src/bench/plan';
-import { getGpu } from '../../src/model/gpus';
+import { getGpu } from '../../src/model/hardware/gpus';
 import { doc, fmaRow, readRow } from './model/synthetic';
 
 /** A discrete GPU's usual WebGPU limits (Chrome on Vulkan/D3D12/Metal). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FlagSpecs, parseFlags, UsageError } from '../../src/cli/flags';
+import { type FlagSpecs, parseFlags, UsageError } from '../../src/cli/args/flags';
 
 const SPECS = {
   json: { type: 'boolean' },

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, isTuned } from '../../src/bench/plan';
-import { PREDICT_USAGE, parsePredictArgs } from '../../src/cli/predict-args';
+import { PREDICT_USAGE, parsePredictArgs } from '../../src/cli/args/predict-args';
 import {
   FORMAT_ALIASES,
   FORMAT_IDS,

@@ -8,7 +8,7 @@ import {
   encodeLoad,
   type LoadSettings,
   loadRequest,
-} from '../../src/ui/load-settings';
+} from '../../src/ui/load/load-settings';
 
 const custom: LoadSettings = {
   source: 'measured',

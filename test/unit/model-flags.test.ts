@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/flags';
-import { ModelConfigFileError } from '../../src/cli/model-flags';
-import { parsePredictArgs } from '../../src/cli/predict-args';
-import { parseSimulateArgs } from '../../src/cli/simulate-args';
+import { UsageError } from '../../src/cli/args/flags';
+import { ModelConfigFileError } from '../../src/cli/args/model-flags';
+import { parsePredictArgs } from '../../src/cli/args/predict-args';
+import { parseSimulateArgs } from '../../src/cli/args/simulate-args';
 import { MIXTRAL_8X7B_CONFIG } from '../fixtures/hf-configs';
 
 const files: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/flags';
-import { MAX_COUNT, type PredictArgs, parsePredictArgs } from '../../src/cli/predict-args';
+import { UsageError } from '../../src/cli/args/flags';
+import { MAX_COUNT, type PredictArgs, parsePredictArgs } from '../../src/cli/args/predict-args';
 
 const base = ['--model', 'llama-3-8b', '--weights', 'fp16'];
 const withGpu = [...base, '--gpu', 'a100'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findProblems, InvalidResultsError, validateResults } from '../../src/core/results';
-import { summarizeRun } from '../../src/model/run-summary';
+import { summarizeRun } from '../../src/model/measured/run-summary';
 import { sampleDecodeRun, sampleDocument } from '../fixtures/results';
 
 describe('results schema', () => {

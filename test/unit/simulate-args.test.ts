@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/flags';
-import { parseLengthDist, parseSimulateArgs, type SimulateArgs } from '../../src/cli/simulate-args';
-import { CHAPTER_OUTPUT_LENGTHS, CHAPTER_PROMPT_LENGTHS } from '../../src/model/serving/lengths';
+import { UsageError } from '../../src/cli/args/flags';
+import {
+  parseLengthDist,
+  parseSimulateArgs,
+  type SimulateArgs,
+} from '../../src/cli/args/simulate-args';
+import {
+  CHAPTER_OUTPUT_LENGTHS,
+  CHAPTER_PROMPT_LENGTHS,
+} from '../../src/model/serving/requests/lengths';
 
 const hw = ['--model', 'llama-3-8b', '--weights', 'fp16', '--gpu', 'a100'];
 

@@ -16,9 +16,9 @@
 // vendor's rows takes the hull of that interval and the generic class profile's (wider, and says
 // so with a code).
 
+import { LINKS, linkFor } from '../predict/tensor-parallel';
 import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
 import { boundedLeastSquares } from './least-squares';
-import { LINKS, linkFor } from './parallel';
 import {
   type DecodeTerms,
   decodeTerms,

@@ -2,8 +2,8 @@
 // architecture fields, read through ../hf-config like a catalogue entry. Used only to place the
 // calibration rows (bytes and FLOPs per token); the fit never sees a model name.
 
-import { readHfConfig } from '../hf-config/read';
-import { findModel, getModel, type ModelConfig } from '../llm';
+import { readHfConfig } from '../llm/hf-config/read';
+import { findModel, getModel, type ModelConfig } from '../llm/models';
 
 const hf = (repo: string) => `https://huggingface.co/${repo}/blob/main/config.json`;
 

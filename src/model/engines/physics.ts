@@ -18,10 +18,10 @@ import {
   linearFlopsPerToken,
   type ModelConfig,
   prefillFlops,
-} from '../llm';
+} from '../llm/models';
+import { layoutDecodeBytes, type WeightLayout } from '../llm/weight-layout';
+import { type LinkSpec, tpCommMs } from '../predict/tensor-parallel';
 import { ENGINES, type EngineId } from './ids';
-import { layoutDecodeBytes, type WeightLayout } from './layout';
-import { type LinkSpec, tpCommMs } from './parallel';
 
 export interface ProfileParams {
   /** Fraction of datasheet bandwidth reached streaming weights and KV (η). */

@@ -2,16 +2,16 @@
 // calibration data, and decode / TTFT ranges for a GPU, model and weight layout, with the
 // engine's cross-validated figures. A model that does not fit gets no times.
 
-import type { ModelConfig } from '../llm';
-import type { Range } from '../range';
+import type { ModelConfig } from '../llm/models';
+import type { WeightLayout } from '../llm/weight-layout';
+import { fits as fitsIn, memoryNeed } from '../predict/capacity';
+import type { Range } from '../predict/range';
+import { checkTp, type LinkSpec, linkFor } from '../predict/tensor-parallel';
 import type { CalibrationCode, EngineProfile } from './calibrate';
-import { fits as fitsIn, memoryNeed } from './capacity';
 import type { CalibrationSummary } from './cross-validation';
 import { FITTED } from './fitted.generated';
 import { profileKey, summaryKey } from './fitted-tables';
 import { type EngineId, getEngine, type Vendor } from './ids';
-import type { WeightLayout } from './layout';
-import { checkTp, type LinkSpec, linkFor } from './parallel';
 import {
   decodeMs,
   type GpuRates,

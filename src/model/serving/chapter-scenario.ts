@@ -6,12 +6,16 @@
 // simulated mean token gap is what is compared.
 
 import { resolveFormat } from '../../core/formats';
-import { CHAPTER_A100_LLAMA3_8B_FP16, type ChapterRange, type ChapterScenario } from '../chapter';
-import { getGpu } from '../gpus';
-import { getModel } from '../llm';
-import { specEstimator } from '../spec-estimator';
-import { CHAPTER_OUTPUT_LENGTHS, CHAPTER_PROMPT_LENGTHS } from './lengths';
-import { defaultScheduler } from './schedulers';
+import { getGpu } from '../hardware/gpus';
+import { getModel } from '../llm/models';
+import {
+  CHAPTER_A100_LLAMA3_8B_FP16,
+  type ChapterRange,
+  type ChapterScenario,
+} from '../predict/chapter';
+import { specEstimator } from '../predict/spec-estimator';
+import { defaultScheduler } from './batching/schedulers';
+import { CHAPTER_OUTPUT_LENGTHS, CHAPTER_PROMPT_LENGTHS } from './requests/lengths';
 import { type ServingHardware, servingHardware } from './setup';
 import { type SimulationResult, simulate } from './simulate';
 

@@ -13,7 +13,7 @@
 // on Llama 3 8B, nothing for one prompt. A chunk is timed as a fresh prompt of its length
 // (its attention over earlier chunks is left out).
 
-import type { Estimator } from '../predictor';
+import type { Estimator } from '../predict/predictor';
 import type { RangeEnd, StepTimes } from './step-times';
 
 export type { RangeEnd };

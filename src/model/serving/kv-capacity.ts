@@ -3,8 +3,8 @@
 // Activations and the runtime's own buffers are not subtracted beyond that share.
 
 import type { WeightFormat } from '../../core/formats';
-import { GIB } from '../engines/capacity';
-import { kvBytesPerToken, type ModelConfig, weightMemoryBytes } from '../llm';
+import { kvBytesPerToken, type ModelConfig, weightMemoryBytes } from '../llm/models';
+import { GIB } from '../predict/capacity';
 import type { KvNote } from './notes';
 
 export const DEFAULT_MEMORY_UTILIZATION = 0.9;

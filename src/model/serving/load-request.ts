@@ -5,17 +5,17 @@
 import { resolveFormat } from '../../core/formats';
 import type { ResultsDocument } from '../../core/results';
 import type { EngineId } from '../engines/ids';
-import { getGpu } from '../gpus';
-import { getModel } from '../llm';
-import { measuredEstimator } from '../measured';
-import { specEstimator } from '../spec-estimator';
-import type { LengthDist } from './lengths';
+import { getGpu } from '../hardware/gpus';
+import { getModel } from '../llm/models';
+import { measuredEstimator } from '../predict/measured-estimator';
+import { specEstimator } from '../predict/spec-estimator';
+import type { SchedulerConfig } from './batching/schedulers';
 import type { KvNote } from './notes';
-import type { SchedulerConfig } from './schedulers';
+import type { LengthDist } from './requests/lengths';
+import type { ArrivalSpec } from './requests/workload';
 import { servingHardware } from './setup';
 import type { SimulationResult } from './simulate';
 import type { RateSweep, SweepConfig, SweepOptions } from './sweep';
-import type { ArrivalSpec } from './workload';
 
 export type LoadSource =
   /** `engine`: the engine profile a reference GPU's step times stand for. */

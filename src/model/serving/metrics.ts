@@ -7,10 +7,10 @@
 // An SLA is met by the run when P95 TTFT and P95 ITL are under its limits (the chapter's tables);
 // a request counts towards goodput when its own TTFT and TPOT are under them (vLLM's --goodput).
 
-import { SLAS, type SlaThresholds } from '../chapter';
-import type { ServingEngine } from './engine';
-import type { QueueSeries } from './queue-series';
-import { type Percentiles, percentiles } from './stats';
+import { SLAS, type SlaThresholds } from '../predict/chapter';
+import type { QueueSeries } from './batching/queue-series';
+import type { ServingEngine } from './batching/server';
+import { type Percentiles, percentiles } from './batching/stats';
 
 export interface SlaOutcome {
   sla: SlaThresholds;

@@ -1,9 +1,9 @@
 // What a serving run rests on, as data: an id and the numbers (or names) that go with it, like
-// model/notes.ts. The simulator never words them; the CLI words them in English
-// (src/cli/serving-en.ts) and the page in its languages (src/ui/i18n).
+// model/predict/notes.ts. The simulator never words them; the CLI words them in English
+// (src/cli/words/serving-en.ts) and the page in its languages (src/ui/i18n).
 
-import type { LengthDist } from './lengths';
-import type { SchedulerConfig } from './schedulers';
+import type { SchedulerConfig } from './batching/schedulers';
+import type { LengthDist } from './requests/lengths';
 import type { StepTimesSource } from './step-times';
 
 export type { StepTimesSource };

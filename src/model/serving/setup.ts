@@ -3,8 +3,8 @@
 // estimator knows it, or from a setting.
 
 import type { WeightFormat } from '../../core/formats';
-import type { ModelConfig } from '../llm';
-import type { Estimator } from '../predictor';
+import type { ModelConfig } from '../llm/models';
+import type { Estimator } from '../predict/predictor';
 import { type EstimatorStepTimesOptions, stepTimesFromEstimator } from './from-estimator';
 import { kvCapacityFromMemory } from './kv-capacity';
 import type { KvNote } from './notes';

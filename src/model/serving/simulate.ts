@@ -1,14 +1,14 @@
 // One serving run: a workload, step times, a scheduler and a KV budget in; latency percentiles,
 // throughput, goodput per SLA and the queue over time out. Deterministic for a seed.
 
-import type { SlaThresholds } from '../chapter';
-import { ServingEngine } from './engine';
-import type { RequestRecord } from './finished-log';
+import type { SlaThresholds } from '../predict/chapter';
+import type { RequestRecord } from './batching/finished-log';
+import { type SchedulerConfig, type SchedulerKind, schedulerPolicy } from './batching/schedulers';
+import { ServingEngine } from './batching/server';
 import { type RunMetrics, runMetrics } from './metrics';
 import type { ServingNote, StepTimesSource } from './notes';
-import { type SchedulerConfig, type SchedulerKind, schedulerPolicy } from './schedulers';
+import { requestSource, type WorkloadSpec } from './requests/workload';
 import type { StepTimes } from './step-times';
-import { requestSource, type WorkloadSpec } from './workload';
 
 export interface SimulationConfig {
   workload: WorkloadSpec;

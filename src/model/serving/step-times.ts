@@ -3,7 +3,7 @@
 // adapter's business (from-estimator.ts).
 
 import type { EngineId } from '../engines/ids';
-import type { Range } from '../range';
+import type { Range } from '../predict/range';
 
 /** Which end of the predictor's range to run: expected, optimistic (low) or pessimistic (high). */
 export type RangeEnd = keyof Range;

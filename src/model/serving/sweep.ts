@@ -10,11 +10,11 @@
 // bisection assumes. Past saturation the queue grows for the whole run, so latencies there
 // depend on the request count.
 
-import { SLAS, type SlaThresholds } from '../chapter';
+import { SLAS, type SlaThresholds } from '../predict/chapter';
+import type { Percentiles } from './batching/stats';
 import type { RunCounts, SlaOutcome } from './metrics';
+import type { WorkloadSpec } from './requests/workload';
 import { type SimulationConfig, simulate } from './simulate';
-import type { Percentiles } from './stats';
-import type { WorkloadSpec } from './workload';
 
 export interface SweepPoint {
   ratePerS: number;

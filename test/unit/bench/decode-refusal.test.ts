@@ -9,13 +9,13 @@ import {
   layersThatFit,
   runDecode,
 } from '../../../src/bench/decode';
-import { REFUSAL_EN } from '../../../src/cli/decode-table';
+import { REFUSAL_EN } from '../../../src/cli/render/decode-table';
 import { DECODE_REFUSALS, type ResultsDocument } from '../../../src/core/results';
 import type { BufferLedger } from '../../../src/gpu/buffers';
 import type { GpuContext } from '../../../src/gpu/device';
 import type { SubmitTimer } from '../../../src/gpu/timer';
 import { modelBytes } from '../../../src/kernels/decode/shape';
-import { getModel } from '../../../src/model/llm';
+import { getModel } from '../../../src/model/llm/models';
 
 describe('decode refusals', () => {
   it('names what the decoder cannot run', () => {

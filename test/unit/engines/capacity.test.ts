@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel, kvCacheBytes } from '../../../src/model/llm/models';
+import { weightLayout } from '../../../src/model/llm/weight-layout';
 import {
   capacityBytes,
   fits,
   GIB,
   memoryNeed,
   smallestFittingTp,
-} from '../../../src/model/engines/capacity';
-import { weightLayout } from '../../../src/model/engines/layout';
-import { getGpu } from '../../../src/model/gpus';
-import { getModel, kvCacheBytes } from '../../../src/model/llm';
+} from '../../../src/model/predict/capacity';
 
 const llama70 = getModel('llama-3-70b');
 const fp16 = weightLayout(llama70, 'fp16');

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { layoutFileBits, MLX_AFFINE_BITS, weightLayout } from '../../../src/model/engines/layout';
-import { getModel } from '../../../src/model/llm';
+import { getModel } from '../../../src/model/llm/models';
+import {
+  layoutFileBits,
+  MLX_AFFINE_BITS,
+  weightLayout,
+} from '../../../src/model/llm/weight-layout';
 
 const llama3 = getModel('llama-3-8b');
 const tiny = getModel('llama-3.2-1b');

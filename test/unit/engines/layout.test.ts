@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getModel, paramCount } from '../../../src/model/llm/models';
 import {
   GGML_TYPE_BITS,
   layoutDecodeBytes,
@@ -6,8 +7,7 @@ import {
   layoutMemoryBytes,
   UnknownLayoutError,
   weightLayout,
-} from '../../../src/model/engines/layout';
-import { getModel, paramCount } from '../../../src/model/llm';
+} from '../../../src/model/llm/weight-layout';
 
 const llama3 = getModel('llama-3-8b');
 const llama2 = getModel('llama-2-7b');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
 import {
   ALL_REDUCES_PER_LAYER,
   allReduceMs,
@@ -7,9 +9,7 @@ import {
   LINKS,
   linkFor,
   tpCommMs,
-} from '../../../src/model/engines/parallel';
-import { getGpu } from '../../../src/model/gpus';
-import { getModel } from '../../../src/model/llm';
+} from '../../../src/model/predict/tensor-parallel';
 
 const llama70 = getModel('llama-3-70b');
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { noteText } from '../../../src/cli/notes-en';
+import { noteText } from '../../../src/cli/words/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
-import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/chapter';
 import { buildProfile } from '../../../src/model/engines/calibrate';
 import { calibrationRows } from '../../../src/model/engines/data';
 import { findEngine, getEngine, UnknownEngineError } from '../../../src/model/engines/ids';
-import { weightLayout } from '../../../src/model/engines/layout';
 import { prefillPeak } from '../../../src/model/engines/physics';
 import { engineProfile, predictEngine } from '../../../src/model/engines/predict';
-import { getGpu } from '../../../src/model/gpus';
-import { getModel } from '../../../src/model/llm';
-import { predictSpec } from '../../../src/model/spec-estimator';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { weightLayout } from '../../../src/model/llm/weight-layout';
+import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/predict/chapter';
+import { predictSpec } from '../../../src/model/predict/spec-estimator';
 
 const llama70 = getModel('llama-3-70b');
 const llama8 = getModel('llama-3-8b');

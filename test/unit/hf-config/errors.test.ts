@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HfConfigError } from '../../../src/model/hf-config/errors';
+import { HfConfigError } from '../../../src/model/llm/hf-config/errors';
 import {
   MAX_CONFIG_BYTES,
   parseHfConfigText,
   readHfConfig,
-} from '../../../src/model/hf-config/read';
+} from '../../../src/model/llm/hf-config/read';
 
 const llama = {
   model_type: 'llama',

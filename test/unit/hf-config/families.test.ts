@@ -2,8 +2,13 @@
 // architecture keys only), through the reader: parameter counts against the published figures.
 
 import { describe, expect, it } from 'vitest';
-import { readHfConfig } from '../../../src/model/hf-config/read';
-import { kvCacheBytes, kvElementsPerLayer, layerWindows, paramCount } from '../../../src/model/llm';
+import { readHfConfig } from '../../../src/model/llm/hf-config/read';
+import {
+  kvCacheBytes,
+  kvElementsPerLayer,
+  layerWindows,
+  paramCount,
+} from '../../../src/model/llm/models';
 import {
   LLAMA_3_1_8B_CONFIG,
   MIXTRAL_8X7B_CONFIG,

@@ -3,10 +3,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE } from '../../../src/model/catalogue-configs';
-import { HfConfigError } from '../../../src/model/hf-config/errors';
-import { parseHfConfigText, readHfConfig } from '../../../src/model/hf-config/read';
-import { kvCacheBytes, paramCount } from '../../../src/model/llm';
+import { CATALOGUE } from '../../../src/model/llm/catalogue-configs';
+import { HfConfigError } from '../../../src/model/llm/hf-config/errors';
+import { parseHfConfigText, readHfConfig } from '../../../src/model/llm/hf-config/read';
+import { kvCacheBytes, paramCount } from '../../../src/model/llm/models';
 
 const RUNS = 10_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_FORMAT_IDS } from '../../../src/core/formats';
-import { compareRuns } from '../../../src/model/run-comparison';
+import { compareRuns } from '../../../src/model/measured/run-comparison';
 import { sampleDecodeRun } from '../../fixtures/results';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 

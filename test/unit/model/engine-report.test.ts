@@ -4,19 +4,19 @@
 
 import { describe, expect, it } from 'vitest';
 import { FORMAT_IDS, resolveFormat } from '../../../src/core/formats';
-import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/chapter';
-import { formatLayout } from '../../../src/model/engines/format-layout';
-import { layoutFileBits } from '../../../src/model/engines/layout';
-import { getGpu } from '../../../src/model/gpus';
-import { getModel } from '../../../src/model/llm';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { layoutFileBits } from '../../../src/model/llm/weight-layout';
+import { CHAPTER_A100X8_LLAMA_70B } from '../../../src/model/predict/chapter';
+import { formatLayout } from '../../../src/model/predict/format-layout';
 import {
   ContextLimitError,
   type CurvePoint,
   capToContext,
   monotoneInBatch,
-} from '../../../src/model/predictor';
-import { predictReport } from '../../../src/model/report';
-import { predictSpec } from '../../../src/model/spec-estimator';
+} from '../../../src/model/predict/predictor';
+import { predictReport } from '../../../src/model/predict/report';
+import { predictSpec } from '../../../src/model/predict/spec-estimator';
 
 const llama8 = getModel('llama-3-8b');
 const llama70 = getModel('llama-3-70b');

@@ -12,9 +12,9 @@ import {
   VENDORS,
 } from '../../../src/model/engines/ids';
 import { engineProfile } from '../../../src/model/engines/predict';
-import { getGpu, gpuForCalibrationName } from '../../../src/model/gpus';
-import { getModel } from '../../../src/model/llm';
-import { predictSpec } from '../../../src/model/spec-estimator';
+import { getGpu, gpuForCalibrationName } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { predictSpec } from '../../../src/model/predict/spec-estimator';
 import { loadCalibration } from './csv';
 import { EVIDENCE } from './evidence';
 import { decodePoint, fitDecode } from './fit';

@@ -4,7 +4,7 @@
 // fitted by least squares on relative error (t_fit / t − 1), so slow and fast chips weigh alike.
 
 import type { WeightFormat } from '../../../src/core/formats';
-import { decodeWeightBytes, kvCacheBytes, type ModelConfig } from '../../../src/model/llm';
+import { decodeWeightBytes, kvCacheBytes, type ModelConfig } from '../../../src/model/llm/models';
 
 export interface DecodePoint {
   /** Bytes read per token: weights + KV cache at the measured context. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VENDORS } from '../../../src/model/engines/ids';
-import { isGeForce } from '../../../src/model/gpu-spec';
+import { isGeForce } from '../../../src/model/hardware/gpu-spec';
 import {
   findGpu,
   GPU_ALIASES,
@@ -9,7 +9,7 @@ import {
   GPUS,
   getGpu,
   UnknownGpuError,
-} from '../../../src/model/gpus';
+} from '../../../src/model/hardware/gpus';
 
 describe('reference GPUs', () => {
   it('has the required ids and aliases', () => {

@@ -13,7 +13,7 @@ import {
   prefillFlops,
   UnknownModelError,
   weightMemoryBytes,
-} from '../../../src/model/llm';
+} from '../../../src/model/llm/models';
 
 // Rounded figures from the model cards (independent of the exact counts stored in the catalogue).
 const MODEL_CARD_BILLIONS: Record<string, number> = {

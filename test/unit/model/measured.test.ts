@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { noteText } from '../../../src/cli/notes-en';
+import { noteText } from '../../../src/cli/words/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
-import { a100Contrast } from '../../../src/model/contrast';
-import { getModel, kvCacheBytes, modelMatrices } from '../../../src/model/llm';
+import { getModel, kvCacheBytes, modelMatrices } from '../../../src/model/llm/models';
+import { a100Contrast } from '../../../src/model/predict/contrast';
 import {
   dispatchOverheadMs,
   InsufficientResultsError,
@@ -11,9 +11,9 @@ import {
   OTHER_DISPATCHES_PER_TOKEN,
   predictMeasured,
   ROOFLINE_KERNEL_EFFICIENCY,
-} from '../../../src/model/measured';
-import type { Note } from '../../../src/model/notes';
-import { predictReport } from '../../../src/model/report';
+} from '../../../src/model/predict/measured-estimator';
+import type { Note } from '../../../src/model/predict/notes';
+import { predictReport } from '../../../src/model/predict/report';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 
 /** Notes as the CLI words them, one a line. */

@@ -2,13 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
-import {
-  layoutDecodeBytes,
-  layoutMemoryBytes,
-  weightLayout,
-} from '../../../src/model/engines/layout';
-import { getGpu } from '../../../src/model/gpus';
-import { KV_FORMATS } from '../../../src/model/kv-format';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { KV_FORMATS } from '../../../src/model/llm/kv-format';
 import {
   decodeWeightBytes,
   distinctExperts,
@@ -18,8 +13,13 @@ import {
   paramCount,
   prefillFlops,
   weightMemoryBytes,
-} from '../../../src/model/llm';
-import { predictSpec } from '../../../src/model/spec-estimator';
+} from '../../../src/model/llm/models';
+import {
+  layoutDecodeBytes,
+  layoutMemoryBytes,
+  weightLayout,
+} from '../../../src/model/llm/weight-layout';
+import { predictSpec } from '../../../src/model/predict/spec-estimator';
 
 const mixtral = getModel('mixtral-8x7b');
 const fp16 = resolveFormat('fp16');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { explainGap, noteText } from '../../../src/cli/notes-en';
+import { explainGap, noteText } from '../../../src/cli/words/notes-en';
 import { resolveFormat } from '../../../src/core/formats';
-import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../../../src/model/chapter';
-import { a100Contrast, chapterNumbers, gapFacts } from '../../../src/model/contrast';
 import { engineProfile } from '../../../src/model/engines/predict';
-import { getGpu } from '../../../src/model/gpus';
-import { getModel } from '../../../src/model/llm';
-import { e2eMs, e2eRange } from '../../../src/model/predictor';
-import { predictSpec } from '../../../src/model/spec-estimator';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { CHAPTER_A100_LLAMA3_8B_FP16, CHAPTER_SOURCE } from '../../../src/model/predict/chapter';
+import { a100Contrast, chapterNumbers, gapFacts } from '../../../src/model/predict/contrast';
+import { e2eMs, e2eRange } from '../../../src/model/predict/predictor';
+import { predictSpec } from '../../../src/model/predict/spec-estimator';
 
 const llama8 = getModel('llama-3-8b');
 const fp16 = resolveFormat('fp16');

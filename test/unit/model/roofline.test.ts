@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noteText } from '../../../src/cli/notes-en';
-import { attainable, computeCeilingFor, fitRoofline } from '../../../src/model/roofline';
+import { noteText } from '../../../src/cli/words/notes-en';
+import { attainable, computeCeilingFor, fitRoofline } from '../../../src/model/measured/roofline';
 import { doc, fmaRow, matRow, readRow, row } from './synthetic';
 
 describe('roofline fit', () => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
-import { getModel, modelMatrices } from '../../../src/model/llm';
+import { getModel, modelMatrices } from '../../../src/model/llm/models';
 import {
   atMinimums,
   attentionRowNear,
   measuredEstimator,
   readBandwidthNear,
   smallKernelStepMs,
-} from '../../../src/model/measured';
+} from '../../../src/model/predict/measured-estimator';
 import {
   layerSmallKernels,
   type SmallKernelShape,
   tokenSmallKernels,
   totalDispatches,
   totalMs,
-} from '../../../src/model/small-kernels';
+} from '../../../src/model/predict/small-kernels';
 import { doc, fmaRow, matRow, readRow } from './synthetic';
 
 // SmolLM2-135M's shape (the Quick plan's decode run), its f32 caches split by 256.

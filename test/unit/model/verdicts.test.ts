@@ -4,8 +4,13 @@ import {
   CHAPTER_SOURCE,
   PERCEPTION,
   SLAS,
-} from '../../../src/model/chapter';
-import { firstTokenFeelsFast, itlFeel, judge, slaVerdicts } from '../../../src/model/verdicts';
+} from '../../../src/model/predict/chapter';
+import {
+  firstTokenFeelsFast,
+  itlFeel,
+  judge,
+  slaVerdicts,
+} from '../../../src/model/predict/verdicts';
 
 const r = (low: number, expected: number, high: number) => ({ low, expected, high });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterGapText, chapterTtftText } from '../../../src/cli/serving-en';
+import { chapterGapText, chapterTtftText } from '../../../src/cli/words/serving-en';
 import {
   chapterA100Serving,
   chapterServingGap,

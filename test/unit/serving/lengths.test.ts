@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lengthDistText } from '../../../src/cli/serving-en';
+import { lengthDistText } from '../../../src/cli/words/serving-en';
 import {
   CHAPTER_OUTPUT_LENGTHS,
   lengthSampler,
   lognormalFromMeanP99,
   validateLengthDist,
   Z_99,
-} from '../../../src/model/serving/lengths';
-import { createRng } from '../../../src/model/serving/random';
+} from '../../../src/model/serving/requests/lengths';
+import { createRng } from '../../../src/model/serving/requests/random';
 
 const sample = (dist: Parameters<typeof lengthSampler>[0], n: number, seed = 1) => {
   const next = lengthSampler(dist, createRng(seed));

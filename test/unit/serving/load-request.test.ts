@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultScheduler } from '../../../src/model/serving/batching/schedulers';
 import { type LoadRequest, loadConfig } from '../../../src/model/serving/load-request';
-import { defaultScheduler } from '../../../src/model/serving/schedulers';
 import { sweepRates } from '../../../src/model/serving/sweep';
 import { cancelLoad, runLoad } from '../../../src/worker/load';
 

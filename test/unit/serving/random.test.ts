@@ -6,7 +6,7 @@ import {
   mix32,
   rngFromState,
   standardNormal,
-} from '../../../src/model/serving/random';
+} from '../../../src/model/serving/requests/random';
 
 /** createRng(1)'s first three outputs × 2³², pinned: a change would shift every simulation. */
 const PINNED = [813387329, 1693331366, 3865924968];

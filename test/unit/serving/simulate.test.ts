@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEDULER_LABELS, servingNoteText } from '../../../src/cli/serving-en';
-import { SLAS } from '../../../src/model/chapter';
-import type { RequestRecord } from '../../../src/model/serving/finished-log';
-import { CHAPTER_OUTPUT_LENGTHS } from '../../../src/model/serving/lengths';
-import { defaultScheduler, type SchedulerKind } from '../../../src/model/serving/schedulers';
+import { SCHEDULER_LABELS, servingNoteText } from '../../../src/cli/words/serving-en';
+import { SLAS } from '../../../src/model/predict/chapter';
+import type { RequestRecord } from '../../../src/model/serving/batching/finished-log';
+import {
+  defaultScheduler,
+  type SchedulerKind,
+} from '../../../src/model/serving/batching/schedulers';
+import { CHAPTER_OUTPUT_LENGTHS } from '../../../src/model/serving/requests/lengths';
+import { parseTrace } from '../../../src/model/serving/requests/trace';
 import { type SimulationConfig, simulate } from '../../../src/model/serving/simulate';
 import { fixedStepTimes } from '../../../src/model/serving/step-times';
-import { parseTrace } from '../../../src/model/serving/trace';
 
 // A GPU with spare bandwidth: a decode step costs 20 ms plus 0.1 ms per sequence, so batching
 // pays; prefill 0.05 ms per prompt token plus 10 ms per pass.

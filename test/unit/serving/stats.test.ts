@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../../src/model/serving/random';
-import { GapRuns, percentiles } from '../../../src/model/serving/stats';
+import { GapRuns, percentiles } from '../../../src/model/serving/batching/stats';
+import { createRng } from '../../../src/model/serving/requests/random';
 
 const nearestRank = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

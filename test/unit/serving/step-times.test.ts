@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { kvNoteText, stepTimesSourceText } from '../../../src/cli/serving-en';
+import { kvNoteText, stepTimesSourceText } from '../../../src/cli/words/serving-en';
 import { resolveFormat } from '../../../src/core/formats';
-import { getGpu } from '../../../src/model/gpus';
-import { getModel, modelMatrices, weightMemoryBytes } from '../../../src/model/llm';
-import { measuredEstimator } from '../../../src/model/measured';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel, modelMatrices, weightMemoryBytes } from '../../../src/model/llm/models';
+import { measuredEstimator } from '../../../src/model/predict/measured-estimator';
+import { specEstimator } from '../../../src/model/predict/spec-estimator';
 import { stepTimesFromEstimator } from '../../../src/model/serving/from-estimator';
 import { kvCapacityFromMemory, NoKvRoomError } from '../../../src/model/serving/kv-capacity';
 import { servingHardware, UnknownKvCapacityError } from '../../../src/model/serving/setup';
 import { fixedStepTimes, fusedStepMs } from '../../../src/model/serving/step-times';
-import { specEstimator } from '../../../src/model/spec-estimator';
 import { doc, fmaRow, matRow, readRow } from '../model/synthetic';
 
 const llama8 = getModel('llama-3-8b');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capacityText, sweepMethodText } from '../../../src/cli/serving-en';
-import type { SlaThresholds } from '../../../src/model/chapter';
+import { capacityText, sweepMethodText } from '../../../src/cli/words/serving-en';
+import type { SlaThresholds } from '../../../src/model/predict/chapter';
 import { fixedStepTimes } from '../../../src/model/serving/step-times';
 import {
   runAtRate,

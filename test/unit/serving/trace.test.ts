@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrace, TraceError } from '../../../src/model/serving/trace';
+import { parseTrace, TraceError } from '../../../src/model/serving/requests/trace';
 
 describe('trace parser', () => {
   it('reads seconds by default, a header’s unit, comments, tabs and spaces', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HfConfigError } from '../../../src/model/hf-config/errors';
-import { paramCount } from '../../../src/model/llm';
+import { HfConfigError } from '../../../src/model/llm/hf-config/errors';
+import { paramCount } from '../../../src/model/llm/models';
 import {
   decodeModelParam,
   encodeModelParam,

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../../../src/cli/table';
+import { renderTable } from '../../../src/cli/render/table';
 import {
   type ResultRow,
   type ResultsDocument,

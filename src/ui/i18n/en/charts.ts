@@ -2,8 +2,8 @@
 // the bandwidth chart. Numbers arrive formatted (../numbers); functions take named parameters so
 // each language can order them as it needs.
 
-import type { ChapterBatch, ChapterNote } from '../../../model/chapter';
-import type { RooflineNoteId } from '../../../model/notes';
+import type { ChapterBatch, ChapterNote } from '../../../model/predict/chapter';
+import type { RooflineNoteId } from '../../../model/predict/notes';
 
 export const charts = {
   roofline: {
@@ -29,7 +29,7 @@ export const charts = {
     /** `notes` are `missing`'s words, joined. */
     noBandwidth: (p: { notes: string }) =>
       `These results have no verified read rows, so no bandwidth ceiling: ${p.notes}.`,
-    /** What a results document lacks for the roofline (model/roofline.ts notes), by id. */
+    /** What a results document lacks for the roofline (model/measured/roofline.ts notes), by id. */
     missing: {
       'no-read-rows': 'no verified read rows: bandwidth ceiling unknown',
       'no-fma-rows': 'no verified FMA rows: compute ceiling unknown',

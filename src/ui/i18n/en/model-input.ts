@@ -1,7 +1,7 @@
 // Words of the model controls in the predictions section: the KV-cache format, a model from a
 // Hugging Face config.json (dropped, picked or pasted), and an MoE model's parameter counts.
 
-import type { HfConfigErrorCode, HfConfigErrorDetail } from '../../../model/hf-config/errors';
+import type { HfConfigErrorCode, HfConfigErrorDetail } from '../../../model/llm/hf-config/errors';
 
 type Detail = HfConfigErrorDetail;
 const field = (d: Detail) => `"${d.field ?? '?'}"`;

@@ -1,10 +1,10 @@
 // The predictions section's words (English). Numbers arrive formatted (../numbers); functions take named
 // parameters so each language can order them as it needs.
 
-import type { ChapterBatch } from '../../../model/chapter';
 import type { CalibrationCode } from '../../../model/engines/calibrate';
 import type { EngineId } from '../../../model/engines/ids';
-import type { Feel } from '../../../model/verdicts';
+import type { ChapterBatch } from '../../../model/predict/chapter';
+import type { Feel } from '../../../model/predict/verdicts';
 
 const capitalise = (s: string): string => `${s.slice(0, 1).toUpperCase()}${s.slice(1)}`;
 
@@ -100,7 +100,7 @@ export const predictions = {
     width: string;
   }) =>
     `Checked on public measurements from GPUs the fit had not seen: ${p.engine} decode is off by ${p.mape} on average, ${p.coverage} fall inside the range, which is ${p.width}× wide at the median (n = ${p.n}).`,
-  /** The chosen engine's fitted profile (model/notes.ts 'engine-profile'). */
+  /** The chosen engine's fitted profile (model/predict/notes.ts 'engine-profile'). */
   engineProfile: (p: {
     engine: string;
     eta: string;
@@ -159,7 +159,7 @@ export const predictions = {
   thresholdReading: (p: { ms: string; tokensPerSecond: string }) =>
     `About ${p.ms} ms per token (${p.tokensPerSecond} tokens/s) is reading speed: text streams as fast as people read it.`,
   thresholdStutter: (p: { ms: string }) => `Over ${p.ms} ms per token, streaming visibly stutters.`,
-  /** The chapter's SLAs the page names, by id (model/chapter.ts). */
+  /** The chapter's SLAs the page names, by id (model/predict/chapter.ts). */
   sla: { chat: 'interactive chat', 'code-completion': 'code completion' },
   slaNeeds: (p: { sla: string; ttft: string; itl: string }) =>
     `${capitalise(p.sla)} needs the first token within ${p.ttft} ms and each next token within ${p.itl} ms (P95).`,
@@ -172,7 +172,7 @@ export const predictions = {
   contrastError: (p: { format: string; error: string }) => `${p.format}: ${p.error}`,
   /** How the chapter's numbers are labelled. */
   chapterReported: 'reported by the chapter (Llama 3 8B, A100-80G, vLLM-class stack)',
-  /** The chapter's Llama 3 8B scenarios, by batch (model/chapter.ts). */
+  /** The chapter's Llama 3 8B scenarios, by batch (model/predict/chapter.ts). */
   chapterScenario: {
     1: 'single user, batch = 1',
     16: '16 concurrent, short replies',
@@ -190,7 +190,7 @@ export const predictions = {
     `The chapter gives no A100 numbers for ${p.model} at batch ${p.batch}.`,
   chapterLastColumn: (p: { chapter: string }) =>
     `Last column: as ${p.chapter}. Shown exactly as the chapter gives them.`,
-  /** Why the chapter's ITL is far above the A100's bandwidth floor (model/contrast.ts gapFacts). */
+  /** Why the chapter's ITL is far above the A100's bandwidth floor (model/predict/contrast.ts gapFacts). */
   gapExplanation: (p: {
     min: string;
     max: string;

@@ -1,6 +1,6 @@
 // 预测部分的模型控件文字（中文）。
 
-import type { HfConfigErrorDetail } from '../../../model/hf-config/errors';
+import type { HfConfigErrorDetail } from '../../../model/llm/hf-config/errors';
 import type { modelInput as en } from '../en/model-input';
 
 type Detail = HfConfigErrorDetail;

@@ -1,0 +1,84 @@
+// Command-line flags for `npm run bench`. Pure: parse or explain what is wrong.
+
+import type { DecodeSpec } from '../../bench/decode';
+import type { PlanName } from '../../core/results';
+import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../../core/settings';
+import { DECODE_FLAGS, DECODE_USAGE, parseDecodeFlags } from './decode-args';
+import { type FlagSpecs, parseFlags, UsageError } from './flags';
+
+export interface BenchArgs {
+  plan: PlanName;
+  json: boolean;
+  out: string | null;
+  help: boolean;
+  /** Non-default run settings (the run is then marked not comparable). */
+  settings: RunSettings;
+  /** --decode: this decode run instead of the Quick plan's (and the Quick plan). */
+  decode?: DecodeSpec;
+  /** --trace: the GEMV address trace table instead of a plan. */
+  trace?: true;
+}
+
+export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE]
+
+Measures this machine's GPU through WebGPU (Dawn) and prints the results.
+
+  --quick      small sizes: a first look in seconds (default: --full)
+  --full       sizes for real GPUs, up to the largest working set the limits allow
+  --json       print the results document as JSON instead of a table
+  --trace      instead of a plan: run the instrumented build of every GEMV variant once and print
+               its address trace (coalescing, x bytes per weight byte, workgroups at the
+               Llama-3-8B shapes); with --json, the trace document (docs/SCHEMA.md)
+  --out FILE   also write the results document (JSON) to FILE
+  --help       show this message
+
+Settings that change results (a run with any of them is marked "not comparable"):
+  --timer wall                  time with the wall clock even where GPU timestamps exist
+  --max-working-set-mib N       stop the bandwidth sweep at N MiB
+  --samples N                   samples per kernel (3–50)
+  --gemv-variant NAME           pin a GEMV variant (e.g. row-wg64) instead of tuning
+  --gemm-variant NAME           pin a GEMM variant (e.g. reg4x4) instead of tuning
+
+${DECODE_USAGE}`;
+
+/** The flags; the settings flags are named as the page's URL parameters (SETTING_PARAMS). */
+const BENCH_FLAGS: FlagSpecs = {
+  quick: { type: 'boolean' },
+  full: { type: 'boolean' },
+  json: { type: 'boolean' },
+  trace: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  out: { type: 'string', value: 'a file name' },
+  ...DECODE_FLAGS,
+  ...Object.fromEntries(
+    Object.values(SETTING_PARAMS).map((param) => [param, { type: 'string', value: 'a value' }]),
+  ),
+};
+
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const { values, order } = parseFlags(argv, BENCH_FLAGS, { usage: BENCH_USAGE, repeated: 'last' });
+  const settings = new URLSearchParams();
+  for (const param of Object.values(SETTING_PARAMS)) {
+    const value = values[param];
+    if (typeof value === 'string') settings.set(param, value);
+  }
+  const parsed = parseRunSettings(settings);
+  if (parsed.problems.length > 0) {
+    throw new UsageError(`Bad setting: ${parsed.problems.join('; ')}.`, BENCH_USAGE);
+  }
+  const out = values.out;
+  const decode = parseDecodeFlags(values);
+  if (typeof decode === 'string') throw new UsageError(decode, BENCH_USAGE);
+  return {
+    // The last of --quick and --full wins; the full plan by default (--decode: the quick one).
+    plan:
+      order.findLast((name) => name === 'quick' || name === 'full') ??
+      (decode === null ? 'full' : 'quick'),
+    json: values.json === true,
+    out: typeof out === 'string' ? out : null,
+    help: values.help === true,
+    settings: parsed.settings,
+    ...(decode === null ? {} : { decode }),
+    ...(values.trace === true ? { trace: true as const } : {}),
+  };
+}

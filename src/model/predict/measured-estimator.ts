@@ -1,0 +1,514 @@
+// Measured mode: predict from the kernels as measured on this GPU. Each of the model's matrices
+// takes the time of the measured GEMV (M = 1) or GEMM (M = batch / prompt) at that format,
+// interpolated by weight bytes between measured shapes, times the layer count; KV-cache reads
+// go at the measured read bandwidth; a per-token fixed cost comes from the dispatch overhead.
+// A shape or format the results lack falls back to the roofline, and the prediction says so.
+
+import { adapterName } from '../../core/adapter-name';
+import { WEIGHT_FORMATS, type WeightFormat } from '../../core/formats';
+import type { ResultRow, ResultsDocument } from '../../core/results';
+import {
+  decodeWeightBytes,
+  kvCacheBytes,
+  layerWindows,
+  linearFlopsPerToken,
+  type MatrixShape,
+  type ModelConfig,
+  matrixUse,
+  modelMatrices,
+  prefillAttentionFlops,
+} from '../llm/models';
+import { computeCeilingFor, fitRoofline, verifiedRows } from '../measured/roofline';
+import type { Note } from './notes';
+import {
+  type Bound,
+  buildPrediction,
+  type Estimator,
+  kvElementBytes,
+  type Prediction,
+  type PredictionSource,
+  type PredictOptions,
+  type StepEstimate,
+} from './predictor';
+import { addRanges, point, type Range, range, scaleRange } from './range';
+import {
+  layerSmallKernels,
+  type MeasuredAttention,
+  type SmallKernelRates,
+  type SmallKernelShape,
+  tokenSmallKernels,
+  totalDispatches,
+  totalMs,
+} from './small-kernels';
+
+export class InsufficientResultsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InsufficientResultsError';
+  }
+}
+
+/**
+ * A roofline-only kernel reaches this fraction of min(π, I·β): the read probe is the best case
+ * (low end of the time), real GEMV kernels typically land at 60–100 % of it.
+ */
+export const ROOFLINE_KERNEL_EFFICIENCY: Range = { low: 0.6, expected: 0.85, high: 1 };
+
+/** Small dispatches per layer besides the four matrices: 2 norms, RoPE, KV append, QKᵀ, softmax, ·V, SiLU·mul, 2 residual adds. */
+export const OTHER_DISPATCHES_PER_LAYER = 10;
+/** Per token outside the layers: embedding lookup, final norm, sampling. */
+export const OTHER_DISPATCHES_PER_TOKEN = 3;
+/** Used when the read sweep has a single size and the overhead cannot be measured. */
+export const ASSUMED_DISPATCH_MS = 0.01;
+
+interface MeasuredShape {
+  n: number;
+  k: number;
+  bytes: number;
+  ms: Range;
+}
+
+const rowRange = (r: ResultRow): Range =>
+  range(r.medianMs, r.minMs > 0 ? r.minMs : r.medianMs, r.p95Ms > 0 ? r.p95Ms : r.medianMs);
+
+/** The fastest verified GEMV/GEMM per (n, k) at this kernel format and M. */
+function measuredShapes(
+  rows: readonly ResultRow[],
+  kernelFormat: string,
+  m: number,
+): MeasuredShape[] {
+  const bpw = WEIGHT_FORMATS[kernelFormat as keyof typeof WEIGHT_FORMATS]?.bitsPerWeight;
+  if (bpw === undefined) return [];
+  const best = new Map<string, ResultRow>();
+  for (const r of rows) {
+    if (r.kernel !== 'gemv' && r.kernel !== 'gemm') continue;
+    if (r.format !== kernelFormat || (r.shape.m ?? 1) !== m) continue;
+    const { n, k } = r.shape;
+    if (n === undefined || k === undefined) continue;
+    const key = `${n}x${k}`;
+    const prev = best.get(key);
+    if (prev === undefined || r.medianMs < prev.medianMs) best.set(key, r);
+  }
+  return [...best.values()]
+    .map((r) => {
+      const n = r.shape.n ?? 0;
+      const k = r.shape.k ?? 0;
+      return { n, k, bytes: (n * k * bpw) / 8, ms: rowRange(r) };
+    })
+    .sort((a, b) => a.bytes - b.bytes);
+}
+
+/** Distinct M values measured for a kernel format, GEMM only (M ≥ 2). */
+function measuredGemmMs(rows: readonly ResultRow[], kernelFormat: string): number[] {
+  const ms = new Set<number>();
+  for (const r of rows) {
+    if (r.kernel === 'gemm' && r.format === kernelFormat && (r.shape.m ?? 1) >= 2) {
+      ms.add(r.shape.m ?? 1);
+    }
+  }
+  return [...ms].sort((a, b) => a - b);
+}
+
+const lerp = (a: Range, b: Range, t: number): Range =>
+  range(
+    a.expected + (b.expected - a.expected) * t,
+    a.low + (b.low - a.low) * t,
+    a.high + (b.high - a.high) * t,
+  );
+
+/** Time of one matrix from measured shapes: exact, interpolated by bytes, or scaled from an end. */
+export function interpolateByBytes(
+  shapes: readonly MeasuredShape[],
+  target: { n: number; k: number; bytes: number },
+): { ms: Range; how: 'exact' | 'interpolated' | 'extrapolated' } | undefined {
+  const first = shapes[0];
+  const last = shapes[shapes.length - 1];
+  if (first === undefined || last === undefined) return undefined;
+  const exact = shapes.find(
+    (s) => s.n === target.n && s.k === target.k && s.bytes === target.bytes,
+  );
+  if (exact !== undefined) return { ms: exact.ms, how: 'exact' };
+  if (target.bytes <= first.bytes) {
+    return { ms: scaleRange(first.ms, target.bytes / first.bytes), how: 'extrapolated' };
+  }
+  if (target.bytes >= last.bytes) {
+    return { ms: scaleRange(last.ms, target.bytes / last.bytes), how: 'extrapolated' };
+  }
+  let lo = first;
+  let hi = last;
+  for (const s of shapes) {
+    if (s.bytes <= target.bytes) lo = s;
+    if (s.bytes >= target.bytes && s.bytes < hi.bytes) hi = s;
+  }
+  if (hi.bytes === lo.bytes) return { ms: lo.ms, how: 'interpolated' };
+  return {
+    ms: lerp(lo.ms, hi.ms, (target.bytes - lo.bytes) / (hi.bytes - lo.bytes)),
+    how: 'interpolated',
+  };
+}
+
+/**
+ * Per-dispatch overhead: the intercept of medianMs against bytes over the read sweep (clamped
+ * to [0, the smallest read time]); undefined when the sweep has fewer than two sizes.
+ */
+export function dispatchOverheadMs(rows: readonly ResultRow[]): number | undefined {
+  const reads = rows.filter((r) => r.kernel === 'read');
+  const sizes = reads.map((r) => r.bytes);
+  // Reads that all move about the same bytes (the sweeps walk small sets several times per
+  // dispatch) have no slope to fit: their intercept would be noise.
+  if (sizes.length < 2 || Math.max(...sizes) < 2 * Math.min(...sizes)) return undefined;
+  const n = reads.length;
+  const mx = reads.reduce((s, r) => s + r.bytes, 0) / n;
+  const my = reads.reduce((s, r) => s + r.medianMs, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const r of reads) {
+    sxy += (r.bytes - mx) * (r.medianMs - my);
+    sxx += (r.bytes - mx) ** 2;
+  }
+  const intercept = my - (sxy / sxx) * mx;
+  const smallest = Math.min(...reads.map((r) => r.medianMs));
+  return Math.min(Math.max(intercept, 0), smallest);
+}
+
+/**
+ * What a whole-model decode run teaches the predictor about its engine: the cost of one small
+ * dispatch, measured on this adapter, and how many small (non-matrix) dispatches it makes per
+ * layer and per token outside the layers. Without it the default counts and the read sweep's
+ * overhead stand in.
+ */
+export interface EngineCosts {
+  dispatchMs: number;
+  perLayer: number;
+  perToken: number;
+  /**
+   * The engine's small kernels, where it says how its shaders run them: each is then costed as
+   * a dispatch plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate) (src/model/predict/small-kernels.ts)
+   * instead of a bare dispatch, and the KV cache as its attention pass reads it.
+   */
+  small?: SmallKernelShape;
+}
+
+/**
+ * Read bandwidth (GB/s) of the verified read row whose working set is nearest `bytes` (by
+ * ratio), with the row's statistic: what a kernel touching that much data can expect.
+ */
+export function readBandwidthNear(
+  rows: readonly ResultRow[],
+  bytes: number,
+  stat: 'median' | 'min' = 'median',
+): number | undefined {
+  let best: { gbps: number; distance: number } | undefined;
+  for (const r of rows) {
+    if (r.kernel !== 'read' || r.medianMs <= 0) continue;
+    const set = r.shape.workingSetBytes ?? r.bytes;
+    const distance = Math.abs(Math.log(set / Math.max(1, bytes)));
+    const ms = stat === 'min' && r.minMs > 0 ? r.minMs : r.medianMs;
+    if (best === undefined || distance < best.distance)
+      best = { gbps: r.bytes / (ms * 1e6), distance };
+  }
+  return best?.gbps;
+}
+
+/**
+ * The same document with every row's fastest sample as its time (medianMs := minMs, rates
+ * recomputed): the predictor's inputs as minimums, to set beside a measured minimum. On a
+ * loaded machine the minimum is the steadier estimate of what the kernel itself takes.
+ */
+export function atMinimums(doc: ResultsDocument): ResultsDocument {
+  return {
+    ...doc,
+    results: doc.results.map((r) => {
+      if (!(r.minMs > 0)) return r;
+      return {
+        ...r,
+        medianMs: r.minMs,
+        gbps: r.bytes / (r.minMs * 1e6),
+        gflops: r.flops / (r.minMs * 1e6),
+      };
+    }),
+  };
+}
+
+/**
+ * The verified attention row nearest `positions` (by ratio), among those with this head size
+ * (the ·V pass's lanes depend on it), else among all.
+ */
+export function attentionRowNear(
+  rows: readonly ResultRow[],
+  headDim: number,
+  positions: number,
+): MeasuredAttention | undefined {
+  const all = rows.filter((r) => r.kernel === 'attention' && r.medianMs > 0);
+  const same = all.filter((r) => r.shape.headDim === headDim);
+  const distance = (r: ResultRow) => Math.abs(Math.log(((r.shape.context ?? 0) + 1) / positions));
+  const best = (same.length > 0 ? same : all).sort((a, b) => distance(a) - distance(b))[0];
+  if (best === undefined) return undefined;
+  return {
+    ms: best.medianMs,
+    heads: best.shape.heads ?? 1,
+    headDim: best.shape.headDim ?? headDim,
+    positions: (best.shape.context ?? 0) + 1,
+  };
+}
+
+/**
+ * Small-kernel time of one decode step with `rows` rows: the layers, then the rest. A layer
+ * with a window (`windows[l]` positions, Infinity or absent: all) attends to at most that many.
+ */
+export function smallKernelStepMs(
+  small: SmallKernelShape,
+  layers: number,
+  context: number,
+  rates: SmallKernelRates,
+  embedBytesPerRow: number,
+  counted: { perLayer: number; perToken: number },
+  rows = 1,
+  windows: readonly number[] = [],
+): number {
+  const token = tokenSmallKernels(small, rates, embedBytesPerRow);
+  let ms = totalMs(token);
+  // Dispatches the engine counted beyond the modelled kernels cost a bare dispatch each.
+  let extra = Math.max(0, counted.perToken - totalDispatches(token));
+  for (let l = 0; l < layers; l++) {
+    const seen = Math.min(context, (windows[l] ?? Number.POSITIVE_INFINITY) - 1);
+    const layer = layerSmallKernels(small, seen, rates, rows);
+    ms += totalMs(layer);
+    extra += Math.max(0, counted.perLayer - totalDispatches(layer));
+  }
+  return ms + extra * rates.dispatchMs;
+}
+
+export function measuredEstimator(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  format: WeightFormat,
+  kvBytesPerElement = 2,
+  engine?: EngineCosts,
+): Estimator {
+  const rows = verifiedRows(doc);
+  const roof = fitRoofline(doc);
+  const beta = roof.bandwidthGBps;
+  if (beta === undefined) {
+    throw new InsufficientResultsError(
+      'the results have no verified read rows: no bandwidth ceiling',
+    );
+  }
+  const pi = computeCeilingFor(roof.computeGflops, format.kernel);
+  if (pi === undefined) {
+    throw new InsufficientResultsError('the results have no verified FMA rows: no compute ceiling');
+  }
+  const kernelFormat = format.kernel;
+  const measuredOverhead = engine?.dispatchMs ?? dispatchOverheadMs(rows);
+  const perDispatch = measuredOverhead ?? ASSUMED_DISPATCH_MS;
+  const perLayer = engine?.perLayer ?? OTHER_DISPATCHES_PER_LAYER;
+  const perToken = engine?.perToken ?? OTHER_DISPATCHES_PER_TOKEN;
+  const fixedMs = perDispatch * (model.layers * perLayer + perToken);
+  const matrices = modelMatrices(model);
+  const weightBytesOf = (mat: MatrixShape) => (mat.n * mat.k * format.bitsPerWeight) / 8;
+
+  const rooflineMs = (flops: number, bytes: number): Range => {
+    const t = Math.max(flops / (pi.gflops * 1e6), bytes / (beta * 1e6));
+    const e = ROOFLINE_KERNEL_EFFICIENCY;
+    return range(t / e.expected, t / e.high, t / e.low);
+  };
+
+  /** One matrix at M = m: measured when possible, else the roofline. */
+  const matrixMs = (
+    mat: MatrixShape,
+    m: number,
+    allowScaleM: boolean,
+  ): { ms: Range; source: PredictionSource; note: Note | undefined } => {
+    const target = { n: mat.n, k: mat.k, bytes: weightBytesOf(mat) };
+    const exactM = interpolateByBytes(measuredShapes(rows, kernelFormat, m), target);
+    if (exactM !== undefined) {
+      const note: Note | undefined =
+        exactM.how === 'exact'
+          ? undefined
+          : {
+              id: 'matrix-by-bytes',
+              matrix: mat.name,
+              n: mat.n,
+              k: mat.k,
+              m,
+              how: exactM.how,
+              format: kernelFormat,
+            };
+      return { ms: exactM.ms, source: 'measured', note };
+    }
+    if (allowScaleM) {
+      // Prefill: compute-bound GEMM time grows with M; scale from the nearest measured M.
+      const near = measuredGemmMs(rows, kernelFormat).sort(
+        (a, b) => Math.abs(Math.log(a / m)) - Math.abs(Math.log(b / m)),
+      )[0];
+      if (near !== undefined) {
+        const r = interpolateByBytes(measuredShapes(rows, kernelFormat, near), target);
+        if (r !== undefined) {
+          return {
+            ms: scaleRange(r.ms, m / near),
+            source: 'measured',
+            note: {
+              id: 'matrix-scaled',
+              matrix: mat.name,
+              m,
+              factor: m / near,
+              near,
+            },
+          };
+        }
+      }
+    }
+    return {
+      ms: rooflineMs(2 * m * mat.n * mat.k, target.bytes),
+      source: 'roofline',
+      note: {
+        id: 'matrix-roofline',
+        matrix: mat.name,
+        m,
+        format: kernelFormat,
+        betaGBps: beta,
+        piGflops: pi.gflops,
+      },
+    };
+  };
+
+  const sumMatrices = (parts: { mat: MatrixShape; m: number; scaleM: boolean }[]) => {
+    let ms = point(0);
+    let source: PredictionSource = 'measured';
+    const notes: Note[] = [];
+    for (const { mat, m, scaleM } of parts) {
+      const r = matrixMs(mat, m, scaleM);
+      ms = addRanges(ms, scaleRange(r.ms, mat.count));
+      if (r.source === 'roofline') source = 'roofline';
+      if (r.note !== undefined) notes.push(r.note);
+    }
+    return { ms, source, notes };
+  };
+
+  const ridge = pi.gflops / beta;
+  const boundOf = (flops: number, bytes: number): Bound =>
+    flops / bytes < ridge ? 'memory' : 'compute';
+
+  const weightsRead = (tokens: number) => decodeWeightBytes(model, format, tokens);
+  /** A matrix in a step of `tokens` rows: MoE experts as many as are touched, at their share of rows. */
+  const stepPart = (mat: MatrixShape, tokens: number, scaleM: boolean) => {
+    const use = matrixUse(mat, tokens);
+    return { mat: { ...mat, count: use.count }, m: Math.max(1, Math.round(use.m)), scaleM };
+  };
+  const kvMs = (bytes: number) => point(bytes / (beta * 1e6));
+  /** The small kernels' rates: the KV cache at the read bandwidth of its working set. */
+  const smallRates = (small: SmallKernelShape, context: number): SmallKernelRates => {
+    const layerKv = 2 * (context + 1) * small.kvHeads * small.headDim * small.kvBytesPerElement;
+    const attention = attentionRowNear(rows, small.headDim, context + 1);
+    return {
+      dispatchMs: perDispatch,
+      kvReadGBps: readBandwidthNear(rows, layerKv) ?? beta,
+      readGBps: beta,
+      gflops: roof.computeGflops.f32 ?? pi.gflops,
+      ...(attention === undefined ? {} : { attention }),
+    };
+  };
+
+  const maxBinding = doc.grantedLimits.maxStorageBufferBindingSize;
+  const largest = Math.max(...matrices.map(weightBytesOf));
+  const capacityNotes: Note[] = [
+    { id: 'no-capacity-in-webgpu' },
+    ...(maxBinding !== undefined && maxBinding < largest
+      ? [{ id: 'binding-too-small' as const, largestBytes: largest, bindingBytes: maxBinding }]
+      : []),
+  ];
+
+  const gemmRate = Math.max(
+    0,
+    ...rows.filter((r) => r.kernel === 'gemm' && r.format === kernelFormat).map((r) => r.gflops),
+  );
+
+  return {
+    mode: 'measured',
+    gpu: adapterName(doc.adapter),
+    decode(batch, context): StepEstimate {
+      const parts = matrices.map((mat) => stepPart(mat, batch, false));
+      const mats = sumMatrices(parts);
+      const kvBytes = kvCacheBytes(model, context, batch, kvBytesPerElement);
+      const small = engine?.small;
+      const smallMs =
+        small === undefined
+          ? addRanges(kvMs(kvBytes), point(fixedMs))
+          : point(
+              smallKernelStepMs(
+                small,
+                model.layers,
+                context,
+                smallRates(small, context),
+                (model.hiddenSize * format.bitsPerWeight) / 8,
+                { perLayer, perToken },
+                batch,
+                layerWindows(model),
+              ),
+            );
+      const ms = addRanges(mats.ms, smallMs);
+      const flops = batch * linearFlopsPerToken(model);
+      return {
+        ms,
+        bound: boundOf(flops, weightsRead(batch) + kvBytes),
+        source: mats.source,
+        notes: mats.notes,
+      };
+    },
+    prefill(promptTokens): StepEstimate {
+      // Logits only for the last prompt token: the head runs as a GEMV.
+      const parts = matrices.map((mat) =>
+        mat.name === 'lm_head' ? { mat, m: 1, scaleM: false } : stepPart(mat, promptTokens, true),
+      );
+      const mats = sumMatrices(parts);
+      const attn = prefillAttentionFlops(model, promptTokens);
+      const rate = gemmRate > 0 ? gemmRate : pi.gflops;
+      const notes: Note[] = [
+        ...mats.notes,
+        { id: 'attention-rate', gflops: rate, fmaFormat: gemmRate > 0 ? null : pi.from },
+      ];
+      const ms = addRanges(addRanges(mats.ms, point(attn / (rate * 1e6))), point(fixedMs));
+      const flops = promptTokens * linearFlopsPerToken(model);
+      return { ms, bound: boundOf(flops, weightsRead(promptTokens)), source: mats.source, notes };
+    },
+    floorMs(batch, context) {
+      return (
+        (weightsRead(batch) + kvCacheBytes(model, context, batch, kvBytesPerElement)) / (beta * 1e6)
+      );
+    },
+    capacityBytes: undefined,
+    capacityNotes,
+    assumptions: [
+      { id: 'bandwidth-ceiling', gbps: beta },
+      { id: 'compute-ceiling', gflops: pi.gflops, from: pi.from },
+      measuredOverhead === undefined
+        ? { id: 'dispatch-assumed', ms: ASSUMED_DISPATCH_MS }
+        : { id: 'dispatch-measured', ms: measuredOverhead },
+      {
+        id: 'fixed-cost',
+        ms: fixedMs,
+        perLayer,
+        layers: model.layers,
+        perToken,
+      },
+      { id: 'measured-times' },
+      { id: 'roofline-efficiency', ...ROOFLINE_KERNEL_EFFICIENCY },
+      ...roof.notes,
+    ],
+  };
+}
+
+/** Measured-mode prediction from a results document. */
+export function predictMeasured(
+  doc: ResultsDocument,
+  model: ModelConfig,
+  format: WeightFormat,
+  opts: PredictOptions = {},
+): Prediction {
+  return buildPrediction(
+    measuredEstimator(doc, model, format, kvElementBytes(opts)),
+    model,
+    format,
+    opts,
+  );
+}

@@ -1,0 +1,18 @@
+// The bandwidth sweep: GB/s against working-set size, one line per probe (read, copy, write),
+// where the cache-to-DRAM step shows.
+
+import { element } from '../shell/dom';
+import type { Section } from '../shell/section';
+import { BandwidthChart } from './charts';
+
+/** The bandwidth sweep: GB/s against working-set size, per probe. */
+export const bandwidthSection: Section = {
+  id: 'charts',
+  mount() {
+    const chart = new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart'));
+    return {
+      onDocument: (doc) => chart.update(doc?.results ?? []),
+      onComparison: (doc) => chart.setComparison(doc === null ? null : doc.results),
+    };
+  },
+};

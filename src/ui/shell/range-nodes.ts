@@ -1,0 +1,43 @@
+// Ranges and verdicts as DOM nodes for the page, in the page's language and number format.
+
+import { describeShape } from '../../core/describe';
+import type { ResultRow } from '../../core/results';
+import type { Range } from '../../model/predict/range';
+import type { Verdict } from '../../model/predict/verdicts';
+import { t } from '../i18n';
+import { fmt, fmtAsGiven, fmtBytes, fmtFixed, fmtInt } from '../i18n/numbers';
+import { make } from './dom';
+
+/** "13.6" over "8.75–18.9 ms": the expected value, then the range, as two spans. */
+export function rangeNodes(r: Range, unit = ''): Node[] {
+  return [
+    make('span', `${fmt(r.expected)}${unit}`, 'exp'),
+    make('span', `${fmt(r.low)}–${fmt(r.high)}`, 'rng'),
+  ];
+}
+
+/** A duration range in ms, or in s when the expected value is 10 s or more. */
+export function durationNodes(r: Range): Node[] {
+  const c = t().common;
+  if (r.expected < 10_000) return rangeNodes(r, ` ${c.ms}`);
+  const s = (v: number) => v / 1000;
+  return rangeNodes({ expected: s(r.expected), low: s(r.low), high: s(r.high) }, ` ${c.s}`);
+}
+
+/** A verdict as a symbol and a word (never colour alone). */
+export function verdictNode(v: Verdict): HTMLSpanElement {
+  return make('span', t().common.verdict[v], `verdict ${v}`);
+}
+
+/** A range the chapter states ("22–30", or "23" when both ends agree), its figures as given. */
+export const chapterRangeText = (r: { min: number; max: number }): string =>
+  r.min === r.max ? fmtAsGiven(r.min) : `${fmtAsGiven(r.min)}–${fmtAsGiven(r.max)}`;
+
+/** A result row's shape ("16 MiB", "m=1 n=4096 k=4096") in the page's language and number format. */
+export const shapeText = (row: Pick<ResultRow, 'kernel' | 'shape'>): string =>
+  describeShape(row, {
+    bytes: fmtBytes,
+    count: fmtInt,
+    oneDecimal: (n) => fmtFixed(n, 1),
+    ranOutOfMemory: (requested) => t().app.results.ranOutOfMemory({ requested }),
+  });

@@ -1,0 +1,43 @@
+// Every section of the page, in page order. To add one (2 files):
+//  1. Write src/ui/<name>.ts exporting a `Section` (./section.ts): an `id` not used in index.html,
+//     and `mount(host, page)` that builds its markup in `host` (text via ./dom's make/td/th, words
+//     from t() — add them to both src/ui/i18n/en and zh if it has any) and returns the hooks it
+//     wants: onDocument, onComparison, onContext, onAdapter, onRunning, onLocale.
+//  2. Add it to SECTIONS below where it should appear: the page creates a <section id> in <main>
+//     after the part of the page holding the section before it. A section nobody needs at first
+//     sight goes in as lazySection(id, () => import(…)): its module loads after the first paint.
+
+import { latencySection } from '../predictions/latency';
+import { memorySection } from '../predictions/memory';
+import { predictionsSection } from '../predictions/predictions';
+import { trustCalibrationSection } from '../predictions/trust-calibration';
+import { adapterSection } from '../sections/adapter-panel';
+import { bandwidthSection } from '../sections/bandwidth';
+import { compareSection } from '../sections/compare-panel';
+import { resultsSection } from '../sections/results-section';
+import { rooflineSection } from '../sections/roofline-chart';
+import { runSection } from '../sections/run-panel';
+import { shareSection } from '../sections/share-panel';
+import { summarySection } from '../sections/summary';
+import { lazySection } from './lazy-section';
+import type { Section } from './section';
+
+export const SECTIONS: readonly Section[] = [
+  adapterSection,
+  runSection,
+  shareSection,
+  compareSection,
+  summarySection,
+  rooflineSection,
+  predictionsSection,
+  latencySection,
+  // The serving simulator, the whole-model decode and the presenter: chunks of their own.
+  lazySection('load', () => import('../load/load-section').then((m) => m.loadSection)),
+  lazySection('decode-real', () => import('../decode/decode-section').then((m) => m.decodeSection)),
+  bandwidthSection,
+  memorySection,
+  resultsSection,
+  trustCalibrationSection,
+  // Last: its figures read what the sections above have set (the prediction settings).
+  lazySection('presenter', () => import('../presenter/presenter').then((m) => m.presenterSection)),
+];
