@@ -3,9 +3,10 @@
 // masking a word's low (or high) nibbles leaves four bytes 0…15 = q + 8, which dot4I8Packed
 // multiplies with four int8 activations at once. The +8 comes out per group with the sum of the
 // group's activations: Σ q·x = Σ (q + 8)·x − 8·Σ x, all exact in i32.
-// xq = K/4 words of int8 activations, then ⌈K/64⌉ words of f16 scales (two per word), then K/32
-// words of the groups' activation sums (i32), all made on the CPU once per input vector.
-// x bytes = K + 2·K/32 + 4·K/32. Defines xq and group_dot.
+// xq = 12 words a group of 32 — 8 words of int8, the scale as f32 bits, Σ q as an i32, 2 pad —
+// quantized on the GPU (shaders/quantize_x.wgsl) in a dispatch before the product, in the timed
+// work. x bytes = 1.5·K read here (after quantize_x read 4K and wrote 1.5K). Defines xq and
+// group_dot.
 
 @group(0) @binding(1) var<storage, read> xq: array<u32>;
 
@@ -14,15 +15,14 @@ const NIBBLES: u32 = 0x0f0f0f0fu;
 fn group_dot(row: u32, g: u32) -> f32 {
   let group = row * params.groups + g;
   let v = weights[group];
-  let xb = 8u * g;
+  let xb = 12u * g;
   let stored = dot4I8Packed(v.x & NIBBLES, xq[xb]) +
     dot4I8Packed((v.x >> 4u) & NIBBLES, xq[xb + 1u]) +
     dot4I8Packed(v.y & NIBBLES, xq[xb + 2u]) + dot4I8Packed((v.y >> 4u) & NIBBLES, xq[xb + 3u]) +
     dot4I8Packed(v.z & NIBBLES, xq[xb + 4u]) + dot4I8Packed((v.z >> 4u) & NIBBLES, xq[xb + 5u]) +
     dot4I8Packed(v.w & NIBBLES, xq[xb + 6u]) + dot4I8Packed((v.w >> 4u) & NIBBLES, xq[xb + 7u]);
-  let scaleWords = (params.groups + 1u) / 2u;
-  let sum = bitcast<i32>(xq[params.groups * 8u + scaleWords + g]);
+  let sum = bitcast<i32>(xq[xb + 9u]);
   let weightScale = unpack2x16float(scales[group / 2u])[group % 2u];
-  let activationScale = unpack2x16float(xq[params.groups * 8u + g / 2u])[g % 2u];
+  let activationScale = bitcast<f32>(xq[xb + 8u]);
   return f32(stored - 8 * sum) * weightScale * activationScale;
 }

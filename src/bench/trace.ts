@@ -91,11 +91,13 @@ export async function traceAllGemv(
   gpu: GpuContext,
   env: KernelEnv,
   onProgress?: (label: string) => void,
+  /** Which variants to trace (default: all this adapter runs). */
+  only: (variant: GemvVariant) => boolean = () => true,
 ): Promise<TraceRow[]> {
   const shapes = llama8bShapes();
   const rows: TraceRow[] = [];
   for (const format of FORMAT_IDS) {
-    for (const variant of gemvVariantsFor(format, gemvCapabilities(gpu))) {
+    for (const variant of gemvVariantsFor(format, gemvCapabilities(gpu)).filter(only)) {
       onProgress?.(`trace gemv ${format} ${variant.name}`);
       rows.push(await traceRow(env, format, variant, shapes));
     }

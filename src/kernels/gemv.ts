@@ -8,10 +8,12 @@ import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
 import rows4Shader from '../../shaders/gemv_rows4.wgsl?raw';
 import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
 import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
-import { type FormatId, formatEntry } from '../core/formats';
+import type { FormatId } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
-import { matrixBytes, packedWords, packMatrix, weightReader } from './formats';
-import { activations, type MatrixOptions, prepareMatrixProduct } from './matrix';
+import { matrixBytes } from './formats';
+import { f16Activations, hasTileCode, tileCode, tileConstants } from './gemv-tile';
+import { type MatrixOptions, type MatrixProductSpec, prepareMatrixProduct } from './matrix';
+import { quantizedXBytes, quantizeStage } from './quantize-x';
 import type { TracedBuffer } from './trace/instrument';
 import type { KernelCase, KernelEnv, PreparedKernel } from './types';
 import { hasWeightsCode, WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
@@ -29,8 +31,11 @@ export interface GemvCapabilities {
 
 type Capability = keyof GemvCapabilities;
 
-/** A variant's invocations: workgroup size and team (see GemvVariant). */
-type Invocations = { workgroupSize: number; team: number };
+/** A variant's invocations: workgroup size, team and lanes along K (see GemvVariant). */
+type Invocations = { workgroupSize: number; team: number; lanes?: number };
+
+/** How a variant's x is declared, sized and filled, where its weights code does not say. */
+type XMode = Pick<WeightsCodeRow, 'inputBytes' | 'xArray' | 'input'>;
 
 /** What differs between the GEMV entry points: one row each. */
 interface EntryPoint {
@@ -44,11 +49,34 @@ interface EntryPoint {
   codes: readonly WeightsCode[];
   /** Its override constants, from the variant's shape. */
   constants(v: Invocations): Record<string, number>;
+  /** Its whole WGSL, where it is not assembled from the weights code (the tile GEMV). */
+  code?(format: FormatId, weights: WeightsCode): string;
+  /** Whether it has a form for this format and code (default: the format's weights codes). */
+  has?(format: FormatId, weights: WeightsCode): boolean;
+  /** x as it reads it under a weights code, where that differs from the code's own. */
+  x?: Partial<Record<WeightsCode, XMode>>;
 }
 
 const ALL_CODES: readonly WeightsCode[] = ['portable', 'f16-native', 'dp4a'];
 const wgTeam = (v: Invocations) => ({ WG: v.workgroupSize, TEAM: v.team });
 const wg = (v: Invocations) => ({ WG: v.workgroupSize });
+const tileShape = (v: Invocations) =>
+  tileConstants({
+    workgroupSize: v.workgroupSize,
+    rows: v.workgroupSize / v.team,
+    lanes: v.lanes ?? 32,
+  });
+/** DP4A: quantize_x reads the f32 x and writes int8 x, which the product reads. */
+const dp4aInput = (_format: FormatId, k: number) => 4 * k + 2 * quantizedXBytes(k);
+/** The tile GEMV's f16 form reads x in f16: 2 bytes a value, 8 to a traced element. */
+const TILE_X: Partial<Record<WeightsCode, XMode>> = {
+  'f16-native': {
+    inputBytes: (_format, k) => 2 * k,
+    xArray: { name: 'x', elementBytes: 8 },
+    input: (_format, k) => f16Activations(k),
+  },
+  dp4a: { inputBytes: dp4aInput, xArray: { name: 'x', elementBytes: 16 } },
+};
 
 const ENTRY_POINTS = {
   gemv_row: {
@@ -86,6 +114,26 @@ const ENTRY_POINTS = {
     codes: ALL_CODES,
     constants: (v) => ({ WG: v.workgroupSize, ROWS: v.workgroupSize / v.team }),
   },
+  gemv_tile: {
+    shader: '',
+    directives: '',
+    requires: [],
+    codes: ALL_CODES,
+    constants: tileShape,
+    code: (format, weights) => tileCode(format, weights, false),
+    has: hasTileCode,
+    x: TILE_X,
+  },
+  gemv_tile_sg: {
+    shader: '',
+    directives: '',
+    requires: ['subgroups', 'subgroupId'],
+    codes: ALL_CODES,
+    constants: tileShape,
+    code: (format, weights) => tileCode(format, weights, true),
+    has: hasTileCode,
+    x: TILE_X,
+  },
 } satisfies Record<string, EntryPoint>;
 
 const entryPoint = (name: keyof typeof ENTRY_POINTS): EntryPoint => ENTRY_POINTS[name];
@@ -94,10 +142,13 @@ export interface GemvVariant {
   name: string;
   entry: keyof typeof ENTRY_POINTS;
   workgroupSize: number;
+  /** gemv_tile: invocations along K in each team (default 32). */
+  lanes?: number;
   /**
    * Invocations per row (gemv_team; gemv_subgroup: the whole workgroup); gemv_subgroup_rows:
    * a subgroup per row, `workgroupSize / team` rows per workgroup; gemv_rows4: ¼ (an
-   * invocation takes four rows). A workgroup covers workgroupSize / team rows.
+   * invocation takes four rows); gemv_tile: workgroupSize / R. A workgroup covers
+   * workgroupSize / team rows.
    */
   team: number;
   /**
@@ -116,6 +167,13 @@ const ROWS: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'subgroup-wg64', entry: 'gemv_subgroup', workgroupSize: 64, team: 64 },
   { name: 'subgroup-wg128', entry: 'gemv_subgroup', workgroupSize: 128, team: 128 },
   { name: 'sgrow16-wg64', entry: 'gemv_subgroup_rows', workgroupSize: 64, team: 4 },
+  // GPU-class: R rows a workgroup, lanes along K (team = workgroupSize / R).
+  { name: 'tile-r4-wg128', entry: 'gemv_tile', workgroupSize: 128, team: 32 },
+  { name: 'tile-r8-wg128', entry: 'gemv_tile', workgroupSize: 128, team: 16 },
+  { name: 'tile-r8-wg256', entry: 'gemv_tile', workgroupSize: 256, team: 32 },
+  { name: 'tile-r4-wg256', entry: 'gemv_tile', workgroupSize: 256, team: 64, lanes: 64 },
+  { name: 'tilesg-r4-wg128', entry: 'gemv_tile_sg', workgroupSize: 128, team: 32 },
+  { name: 'tilesg-r8-wg256', entry: 'gemv_tile_sg', workgroupSize: 256, team: 32 },
 ];
 
 /** What differs between the weights codes: one row each. */
@@ -132,13 +190,12 @@ interface WeightsCodeRow {
   xArray: { name: string; elementBytes: number };
   /** x as the kernel reads it, and the values the reference uses (default: f32 activations). */
   input?(format: FormatId, k: number): { words: Uint32Array; values: Float32Array };
+  /** A dispatch before each product that turns the f32 x into what it reads (DP4A: int8). */
+  stage?: MatrixProductSpec['stage'];
 }
 
 const f32Input = (_format: FormatId, k: number) => 4 * k;
 const X_F32 = { name: 'x', elementBytes: 16 };
-
-/** Whether DP4A x carries each group's activation sum (for weights stored with an offset). */
-const groupSums = (format: FormatId) => formatEntry(format).codes.dp4a?.groupSums === true;
 
 const WEIGHTS_CODES: Record<WeightsCode, WeightsCodeRow> = {
   portable: { suffix: '', requires: [], x: xF32, inputBytes: f32Input, xArray: X_F32 },
@@ -148,9 +205,8 @@ const WEIGHTS_CODES: Record<WeightsCode, WeightsCodeRow> = {
     requires: ['dp4a'],
     x: '',
     xArray: { name: 'xq', elementBytes: 4 },
-    // int8 with an f16 scale per 32, and an i32 sum per 32 where the format needs it.
-    inputBytes: (format, k) => matrixBytes('int8', 1, k) + (groupSums(format) ? (4 * k) / 32 : 0),
-    input: (format, k) => int8Activations(k, groupSums(format)),
+    inputBytes: dp4aInput,
+    stage: (env, x, values) => quantizeStage(env, 'gemv', x, values),
   },
 };
 
@@ -180,13 +236,19 @@ export function gemvVariantsFor(format: FormatId, caps: GemvCapabilities): GemvV
     (v) =>
       entryPoint(v.entry).requires.every(granted) &&
       WEIGHTS_CODES[v.weights].requires.every(granted) &&
-      hasWeightsCode(format, v.weights),
+      (entryPoint(v.entry).has ?? hasWeightsCode)(format, v.weights),
   );
 }
 
 /** Bytes of x as the kernel reads it: f32, or (DP4A) int8 with f16 scales (+ i32 sums for int4). */
 export function gemvInputBytes(format: FormatId, k: number, variant?: GemvVariant): number {
-  return WEIGHTS_CODES[variant?.weights ?? 'portable'].inputBytes(format, k);
+  return xMode(variant).inputBytes(format, k);
+}
+
+/** How `variant` reads x: its entry point's own mode for its weights code, or the code's. */
+function xMode(variant?: GemvVariant): XMode {
+  const weights = variant?.weights ?? 'portable';
+  return (variant && entryPoint(variant.entry).x?.[weights]) ?? WEIGHTS_CODES[weights];
 }
 
 export function gemvBytes(format: FormatId, n: number, k: number, variant?: GemvVariant): number {
@@ -215,6 +277,7 @@ export function gemvCase(
 /** A GEMV variant's WGSL: directives, weights code, x (unless DP4A), shared part, entries. */
 function gemvCode(format: FormatId, variant: GemvVariant): string {
   const entry = entryPoint(variant.entry);
+  if (entry.code) return entry.code(format, variant.weights);
   return [
     entry.directives,
     weightsShader(format, variant.weights),
@@ -245,7 +308,7 @@ export const gemvRowsPerWorkgroup = (variant: GemvVariant): number =>
 
 /** The buffers a GEMV loads from, as the address trace names them: weights 0, scales 1, x 2. */
 export function gemvTracedBuffers(variant: GemvVariant): TracedBuffer[] {
-  const x = WEIGHTS_CODES[variant.weights].xArray;
+  const x = xMode(variant).xArray;
   return [
     { name: 'weights', id: 0, elementBytes: 16, componentBytes: 4 },
     { name: 'scales', id: 1, elementBytes: 4 },
@@ -269,12 +332,14 @@ export function prepareGemv(
   build?: GemvBuild,
 ): Promise<PreparedKernel> {
   const rowsPerWorkgroup = gemvRowsPerWorkgroup(variant);
-  const { input } = WEIGHTS_CODES[variant.weights];
+  const { input } = xMode(variant);
+  const { stage } = WEIGHTS_CODES[variant.weights];
   const code = gemvCode(format, variant);
   return prepareMatrixProduct(env, {
     label: `gemv-${format}-${variant.name}${build ? '-traced' : ''}`,
     code: build ? build.code(code, variant.entry) : code,
     ...(build ? { group1: build.group1 } : {}),
+    ...(stage ? { stage } : {}),
     tolerance: WEIGHTS_TOLERANCE[variant.weights],
     entryPoint: variant.entry,
     constants: entryPoint(variant.entry).constants(variant),
@@ -291,34 +356,4 @@ export function prepareGemv(
       workgroups: [Math.ceil(chunk.rows / rowsPerWorkgroup), 1],
     }),
   });
-}
-
-/**
- * x in the int8 format for the DP4A path: int8 words, then the f16 group scales, then (for int4
- * weights, `withSums`) each group's sum of int8 activations as an i32. The reference uses exactly
- * the values the kernel sees (the quantized x), so only rounding in the final scaling separates
- * them.
- */
-export function int8Activations(
-  k: number,
-  withSums = false,
-): { words: Uint32Array; values: Float32Array } {
-  const packed = packMatrix('int8', 1, k, activations(1, k));
-  const groups = k / 32;
-  const words = new Uint32Array(
-    packed.weights.length + packed.scales.length + (withSums ? groups : 0),
-  );
-  words.set(packed.weights);
-  words.set(packed.scales, packed.weights.length);
-  if (withSums) {
-    const bytes = new Int8Array(packed.weights.buffer, packed.weights.byteOffset, k);
-    const sums = new Int32Array(words.buffer, 4 * (packed.weights.length + packed.scales.length));
-    for (let g = 0; g < groups; g++) {
-      let sum = 0;
-      for (let c = 32 * g; c < 32 * (g + 1); c++) sum += bytes[c] ?? 0;
-      sums[g] = sum;
-    }
-  }
-  const read = weightReader(packedWords(packed));
-  return { words, values: Float32Array.from({ length: k }, (_, c) => read(0, c)) };
 }

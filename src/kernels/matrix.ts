@@ -199,6 +199,18 @@ export function encodeMatrixChunks(
   }
 }
 
+/**
+ * A dispatch that turns X into what the product reads (the DP4A GEMVs' int8 x), recorded before
+ * each product, so its cost is in the timed work.
+ */
+export interface InputStage {
+  /** The buffer the product binds as its input. */
+  output: GPUBuffer;
+  encode(pass: GPUComputePassEncoder): void;
+  /** The staged input checked against its definition, and the values the reference then uses. */
+  check(): Promise<{ ok: boolean; detail?: string; values: Float32Array }>;
+}
+
 /** What GEMV and GEMM cases need to know about memory. */
 export interface MatrixOptions {
   /** Weight bytes all copies together should span, so dispatches do not hit in cache. */
@@ -227,6 +239,8 @@ export interface MatrixProductSpec {
   input?: { words: ArrayBufferView; values: Float32Array };
   /** A chunk's uniform words and workgroup grid. */
   layout: (chunk: MatrixChunk) => { params: number[]; workgroups: [number, number] };
+  /** A stage between X and the product (X stays the f32 activations). */
+  stage?: (env: KernelEnv, x: GPUBuffer, values: Float32Array) => Promise<InputStage>;
   /** A bind group at @group(1), made from the pipeline's layout (the address trace's buffer). */
   group1?: (layout: GPUBindGroupLayout) => GPUBindGroup;
 }
@@ -262,17 +276,22 @@ export async function prepareMatrixProduct(
     4 * m * n,
     GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
   );
-  const dispatches = await bindMatrixChunks(env, pipeline, matrix, x, y, spec.layout);
+  const stage = spec.stage ? await spec.stage(env, x, xValues) : null;
+  const input = stage?.output ?? x;
+  const dispatches = await bindMatrixChunks(env, pipeline, matrix, input, y, spec.layout);
   const group1 = spec.group1?.(pipeline.getBindGroupLayout(1));
   return {
     encode(pass, rep) {
+      stage?.encode(pass);
       pass.setPipeline(pipeline);
       if (group1) pass.setBindGroup(1, group1);
       encodeMatrixChunks(pass, dispatches, rep);
     },
     async verify() {
+      const staged = await stage?.check();
+      if (staged && !staged.ok) return { ok: false, detail: staged.detail ?? 'staged input' };
       const actual = new Float32Array(await env.buffers.read(y));
-      return verifyGemm(actual, format, m, n, k, seed, xValues, spec.tolerance);
+      return verifyGemm(actual, format, m, n, k, seed, staged?.values ?? xValues, spec.tolerance);
     },
   };
 }

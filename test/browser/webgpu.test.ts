@@ -68,7 +68,8 @@ describe('GEMV and GEMM in the page, every format and variant', () => {
       runner.destroy();
       gpu.destroy();
     }
-  });
+    // Every GEMV variant (the tile ones too) compiled and verified: minutes on SwiftShader.
+  }, 600_000);
 });
 
 describe('the benchmark worker, through comlink', () => {

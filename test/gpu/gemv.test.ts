@@ -17,7 +17,9 @@ const t = sharedRunner();
 
 const ROW_VARIANT = GEMV_VARIANTS[0] as GemvVariant;
 const ROWS4_VARIANT = GEMV_VARIANTS.find((v) => v.entry === 'gemv_rows4') as GemvVariant;
+const TILE_VARIANT = GEMV_VARIANTS.find((v) => v.name === 'tile-r8-wg256') as GemvVariant;
 const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
+const isTile = (v: GemvVariant) => v.entry === 'gemv_tile' || v.entry === 'gemv_tile_sg';
 
 describe('GEMV on a real adapter', () => {
   for (const format of FORMAT_IDS) {
@@ -33,16 +35,17 @@ describe('GEMV on a real adapter', () => {
           const row = await t.runner.runCase(gemvCase(format, n, k, variant, options), FAST_TIMING);
           expect(row.error, `${variant.name} ${n}×${k}`).toBeUndefined();
           expect(row.verified).toBe(true);
-          // x is f32, except on the DP4A path: int8 with an f16 scale per 32 (and, for weights
-          // stored with an offset such as int4's, an i32 sum per 32).
+          // x is f32, except on the DP4A path: quantized on the GPU (4K read, 48 bytes a group
+          // of 32 written, then read by the product); the tile's f16 form reads f16.
           const dp4a = variant.weights === 'dp4a';
-          const sums = formatEntry(format).codes.dp4a?.groupSums === true;
-          const xBytes = !dp4a ? 4 * k : k + (2 * k) / 32 + (sums ? (4 * k) / 32 : 0);
+          const f16x = isTile(variant) && variant.weights === 'f16-native';
+          const xBytes = dp4a ? 4 * k + 2 * 48 * (k / 32) : f16x ? 2 * k : 4 * k;
           expect(row.bytes).toBe(matrixBytes(format, n, k) + xBytes + 4 * n);
           expect(row.flops).toBe(2 * n * k);
         }
       }
-    });
+      // Two dozen variants, each compiled for the adapter: minutes on a software one.
+    }, 600_000);
   }
 
   it('offers DP4A variants for int8 and int4 exactly where packed_4x8_integer_dot_product exists', () => {
@@ -77,17 +80,24 @@ describe('GEMV on a real adapter', () => {
   });
 
   it('offers the f16-native variant for fp16 exactly where shader-f16 is granted', async () => {
-    const native = GEMV_VARIANTS.filter((v) => v.weights === 'f16-native');
+    const native = GEMV_VARIANTS.filter((v) => v.weights === 'f16-native' && !isTile(v));
     expect(native.length).toBeGreaterThan(0);
-    expect(
-      gemvVariantsFor('int4', { f16: true, dp4a: true }).some((v) => v.weights === 'f16-native'),
-    ).toBe(false);
+    const f16Forms = (format: FormatId, tile: boolean) =>
+      gemvVariantsFor(format, { f16: true, dp4a: true }).some(
+        (v) => v.weights === 'f16-native' && isTile(v) === tile,
+      );
+    expect(f16Forms('int4', false)).toBe(false);
     for (const format of FORMAT_IDS) {
+      expect(f16Forms(format, false), format).toBe(
+        formatEntry(format).codes['f16-native'] === true,
+      );
       expect(
-        gemvVariantsFor(format, { f16: true, dp4a: true }).some((v) => v.weights === 'f16-native'),
-        format,
-      ).toBe(formatEntry(format).codes['f16-native'] === true);
+        gemvVariantsFor(format, { f16: false, dp4a: true }).some((v) => v.weights === 'f16-native'),
+      ).toBe(false);
     }
+    // The tile's f16 form (f16 x, f16 products) for every format but f32.
+    expect(['fp16', 'int8', 'int4'].every((f) => f16Forms(f as FormatId, true))).toBe(true);
+    expect(f16Forms('f32', true)).toBe(false);
     expect(
       gemvVariantsFor('fp16', { f16: t.gpu.hasF16, dp4a: t.gpu.hasDp4a }).some(
         (v) => v.weights === 'f16-native',
@@ -106,9 +116,9 @@ describe('GEMV on a real adapter', () => {
 
   it('splits a matrix larger than one binding into row chunks, and still verifies', async () => {
     for (const format of FORMAT_IDS) {
-      for (const variant of [ROW_VARIANT, ROWS4_VARIANT]) {
+      for (const variant of [ROW_VARIANT, ROWS4_VARIANT, TILE_VARIANT]) {
         // 16 KiB bindings: 99 rows of 1024 become chunks of 4 (f32) … 32 (int4) rows, the last
-        // ragged (3 rows: rows4 repeats its last row and writes only those that exist).
+        // ragged (3 rows: rows4 and the tile repeat its last row and write only those that exist).
         const small = { ...options, maxBindingBytes: 16384 };
         const row = await t.runner.runCase(gemvCase(format, 99, 1024, variant, small), FAST_TIMING);
         expect(row.error, `${format} ${variant.name}`).toBeUndefined();

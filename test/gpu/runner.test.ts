@@ -136,7 +136,8 @@ describe('a whole plan', () => {
     expect(summary.dramReadGbps).toBeGreaterThan(0);
     expect(summary.computePeakGflops.f32).toBeGreaterThan(0);
     expect(runner.ledger.liveCount).toBe(0);
-  });
+    // The tuner tries every GEMV variant, the tile ones too: minutes on a loaded software adapter.
+  }, 300_000);
 });
 
 describe('tuning', () => {

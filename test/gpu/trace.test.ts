@@ -16,8 +16,23 @@ describe('GEMV address trace', () => {
     return found;
   };
 
-  it('traces every variant at every format, and each instrumented build verifies', async () => {
-    rows = await traceAllGemv(t.gpu, { device: t.gpu.device, buffers: t.runner.ledger });
+  // Today's one-row and four-row kernels and the GPU-class tile (plain, f16 and subgroup forms
+  // where granted): `npm run bench -- --trace` traces every variant; this keeps the suite short.
+  const traced = new Set([
+    'row-wg64',
+    'rows4-wg64',
+    'tile-r8-wg256',
+    'tile-r8-wg256-f16',
+    'tilesg-r8-wg256',
+  ]);
+
+  it('traces each format, and each instrumented build verifies', async () => {
+    rows = await traceAllGemv(
+      t.gpu,
+      { device: t.gpu.device, buffers: t.runner.ledger },
+      undefined,
+      (v) => traced.has(v.name),
+    );
     for (const format of FORMAT_IDS) expect(rows.some((r) => r.format === format)).toBe(true);
     for (const r of rows) {
       expect(r.error, `${r.format} ${r.variant}`).toBeUndefined();
@@ -26,7 +41,7 @@ describe('GEMV address trace', () => {
       expect(r.workgroups).toHaveLength(5);
     }
     expect(t.runner.ledger.liveCount).toBe(0);
-  });
+  }, 600_000);
 
   it('gives rows4 the x bytes per weight byte its loop reads: 32 B of x per step of 4 rows', () => {
     // A step: x 2 × 16 B; weights 4 rows × 8 f32 (128 B), 8 f16 (64 B), 8 int8 (32 B) or
@@ -43,6 +58,17 @@ describe('GEMV address trace', () => {
     expect(row('f32', 'row-wg64').sectorsPerUsefulByte).toBe(2);
     // int4: the 4-byte scale words too, each in its own sector (8).
     expect(row('int4', 'row-wg64').weightSectorsPerUsefulByte).toBeGreaterThan(2);
+  });
+
+  it('has, at every format, a GPU-class variant coalesced (≤ 1.1) reading at most half rows4’s x', () => {
+    for (const format of FORMAT_IDS) {
+      const rows4 = row(format, 'rows4-wg64').xBytesPerWeightByte ?? Number.NaN;
+      const tile = row(format, 'tile-r8-wg256');
+      expect(tile.sectorsPerUsefulByte, format).toBeLessThanOrEqual(1.1);
+      expect(tile.xBytesPerWeightByte, format).toBeLessThanOrEqual(rows4 / 2 + 1e-12);
+      // Eight rows share each x load: x bytes per weight byte is 4 B ÷ (8 × bytes per weight).
+      expect(tile.workgroups[0], format).toBe(4096 / 8);
+    }
   });
 
   it('counts workgroups at the Llama-3-8B shapes from rows per workgroup', () => {

@@ -26,6 +26,7 @@ import {
   wordsPerRow,
 } from '../../src/kernels/formats';
 import { GEMV_VARIANTS, gemvBytes, gemvVariantsFor } from '../../src/kernels/gemv';
+import { hasTileCode } from '../../src/kernels/gemv-tile';
 import { type WeightsCode, weightsShader, weightsShaderFile } from '../../src/kernels/weights';
 
 /** Values of both signs over several magnitudes, zeros and a group of equal values included. */
@@ -159,11 +160,16 @@ describe.each(FORMATS)('format $id', (f) => {
   });
 
   it('is offered every GEMV variant its codes allow', () => {
-    const offered = gemvVariantsFor(id, ALL_CAPS).map((v) => v.weights);
+    // The weights-code kernels follow the registry's codes; the tile kernel its own files
+    // (shaders/gemv_tile_<format>[_f16|_dp4a].wgsl), found by name.
+    const isTile = (v: { entry: string }) => v.entry.startsWith('gemv_tile');
+    const all = gemvVariantsFor(id, ALL_CAPS);
+    const offered = all.filter((v) => !isTile(v)).map((v) => v.weights);
     expect(offered).toContain('portable');
     for (const code of OPTIONAL_CODES) {
       expect(offered.includes(code), code).toBe(f.codes[code] !== undefined);
     }
+    for (const v of all.filter(isTile)) expect(hasTileCode(id, v.weights), v.name).toBe(true);
     expect(gemvVariantsFor(id, ALL_CAPS).length).toBeLessThanOrEqual(GEMV_VARIANTS.length);
   });
 

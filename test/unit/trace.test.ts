@@ -8,6 +8,7 @@ import {
   parseTrace,
   sectorsPerUsefulByte,
   type TracedLoad,
+  touchedBytes,
 } from '../../src/kernels/trace/analyse';
 import {
   instrument,
@@ -80,6 +81,16 @@ describe('sectors per useful byte', () => {
     expect(trace[0]?.loads).toHaveLength(layout.loads);
     expect(trace[0]?.count).toBe(10);
     expect(bytesByBuffer(trace, 2)).toEqual([128 * 20, 128 * 20]);
+  });
+
+  it('counts overlapping loads once, and a sector two loads share once', () => {
+    const load = (offset: number, width: number) => ({ buffer: 0, offset, width });
+    expect(touchedBytes([load(8, 16), load(0, 16), load(40, 4)])).toEqual({
+      bytes: 28,
+      sectors: 2,
+    });
+    expect(touchedBytes([load(0, 4), load(28, 8)])).toEqual({ bytes: 12, sectors: 2 });
+    expect(touchedBytes([load(64, 16), load(64, 16)])).toEqual({ bytes: 16, sectors: 1 });
   });
 
   it('skips invocations that loaded nothing (untraced or idle)', () => {

@@ -77,6 +77,28 @@ function warps(trace: readonly InvocationTrace[]): InvocationTrace[][] {
   return [...byWarp.values()];
 }
 
+/** Distinct bytes and 32-byte sectors that one access's loads cover (overlaps counted once). */
+export function touchedBytes(loads: readonly TracedLoad[]): { bytes: number; sectors: number } {
+  const spans = loads
+    .map((l) => [l.offset, l.offset + l.width] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let bytes = 0;
+  let sectors = 0;
+  let end = 0; // end of the bytes counted so far
+  let lastSector = -1;
+  for (const [from, to] of spans) {
+    const start = Math.max(from, end);
+    if (to <= start) continue;
+    bytes += to - start;
+    end = to;
+    const first = Math.max(Math.floor(start / SECTOR_BYTES), lastSector + 1);
+    const last = Math.floor((to - 1) / SECTOR_BYTES);
+    if (last >= first) sectors += last - first + 1;
+    lastSector = Math.max(lastSector, last);
+  }
+  return { bytes, sectors };
+}
+
 /**
  * Coalescing of the recorded loads of the buffers `only` admits (default: all): each warp's j-th
  * loads, split by buffer (lanes that diverged onto different buffers are separate accesses).
@@ -90,23 +112,18 @@ export function coalescing(
   for (const warp of warps(trace)) {
     const depth = Math.max(...warp.map((inv) => inv.loads.length));
     for (let j = 0; j < depth; j++) {
-      const byBuffer = new Map<number, { sectors: Set<number>; bytes: Set<number> }>();
+      const byBuffer = new Map<number, TracedLoad[]>();
       for (const inv of warp) {
         const load = inv.loads[j];
         if (load === undefined || !only(load.buffer)) continue;
-        let touched = byBuffer.get(load.buffer);
-        if (!touched) {
-          touched = { sectors: new Set(), bytes: new Set() };
-          byBuffer.set(load.buffer, touched);
-        }
-        for (let b = load.offset; b < load.offset + load.width; b++) {
-          touched.bytes.add(b);
-          touched.sectors.add(Math.floor(b / SECTOR_BYTES));
-        }
+        const list = byBuffer.get(load.buffer);
+        if (list) list.push(load);
+        else byBuffer.set(load.buffer, [load]);
       }
-      for (const { sectors, bytes } of byBuffer.values()) {
-        sectorBytes += sectors.size * SECTOR_BYTES;
-        usefulBytes += bytes.size;
+      for (const loads of byBuffer.values()) {
+        const touched = touchedBytes(loads);
+        sectorBytes += touched.sectors * SECTOR_BYTES;
+        usefulBytes += touched.bytes;
       }
     }
   }

@@ -36,7 +36,7 @@ export interface GemvTraceOptions {
   workgroups: number;
 }
 
-export const GEMV_TRACE_DEFAULTS: GemvTraceOptions = { n: 256, k: 1024, loads: 64, workgroups: 16 };
+export const GEMV_TRACE_DEFAULTS: GemvTraceOptions = { n: 256, k: 512, loads: 64, workgroups: 8 };
 
 export async function traceGemv(
   env: KernelEnv,
