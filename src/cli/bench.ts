@@ -16,8 +16,8 @@ import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './args/bench-args';
 import { argsOrExit } from './args/flags';
 import { renderDecode } from './render/decode-table';
 import { renderTable } from './render/table';
+import { renderTrace, traceDocument } from './render/trace-table';
 import { submitToGallery } from './submit';
-import { renderTrace, traceDocument } from './trace-table';
 
 async function main(argv: string[]): Promise<number> {
   const args = argsOrExit(() => parseBenchArgs(argv), BENCH_USAGE);

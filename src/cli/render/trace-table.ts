@@ -1,11 +1,11 @@
 // `npm run bench -- --trace`: the address trace as a terminal table, or as its JSON document.
 
-import { version } from '../../package.json';
-import { llama8bShapes, type TraceRow } from '../bench/trace';
-import type { KernelTraceRow } from '../bench/trace-kernels';
-import { adapterName } from '../core/adapter-name';
-import { type AdapterDescription, TOOL_NAME } from '../core/results';
-import { columns } from './render/text';
+import { version } from '../../../package.json';
+import { llama8bShapes, type TraceRow } from '../../bench/trace';
+import type { KernelTraceRow } from '../../bench/trace-kernels';
+import { adapterName } from '../../core/adapter-name';
+import { type AdapterDescription, TOOL_NAME } from '../../core/results';
+import { columns } from './text';
 
 /** The trace document `--trace --json` prints (its own document, not a results document). */
 export interface TraceDocument {
