@@ -265,21 +265,13 @@ export async function runDecode(
   }
 }
 
-async function measure(
-  gpu: GpuContext,
-  ledger: BufferLedger,
-  timer: SubmitTimer,
-  spec: DecodeSpec,
+/** The GEMV and GEMMs a decode run uses: the tuned winners of this run where it has them. */
+function decodeKernels(
   doc: ResultsDocument,
+  gpu: GpuContext,
+  spec: DecodeSpec,
   model: ModelConfig,
-  base: DecodeRun,
-  hooks: DecodeHooks,
-): Promise<DecodeRun> {
-  const env = { device: gpu.device, buffers: ledger };
-  const checkpoint = () => {
-    if (hooks.signal?.aborted) throw new GpuError('cancelled');
-    gpu.assertAlive();
-  };
+) {
   const gemv = gemvFor(doc, gpu, spec.format);
   const gemm = gemmFor(doc, spec.promptTokens);
   // A routed expert sees about prompt · k ÷ E of the prompt's rows: the GEMM tuned for that many.
@@ -288,82 +280,71 @@ async function measure(
     moe === undefined
       ? gemm
       : gemmFor(doc, Math.ceil((spec.promptTokens * moe.expertsPerToken) / moe.experts));
-  const maxBindingBytes = Math.min(
-    gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
-    gpu.grantedLimits.maxBufferSize ?? 256 * MiB,
+  return { gemv, gemm, expertGemm };
+}
+type DecodeKernels = ReturnType<typeof decodeKernels>;
+
+function oneLayerTooLarge(spec: DecodeSpec, model: ModelConfig): string {
+  const need = modelBytes(
+    decodeShape(model, 1),
+    spec.format,
+    positionsFor(spec),
+    spec.promptTokens,
+    kvOf(spec),
   );
-  const run: DecodeRun = {
-    ...base,
-    gemvVariant: gemv.name,
-    gemmVariant: gemm.name,
-    kvBytesPerElement: kvBytes(spec, model),
-  };
-  let layers = layersThatFit(spec, model);
-  if (layers === 0) {
-    const need = modelBytes(
-      decodeShape(model, 1),
-      spec.format,
-      positionsFor(spec),
-      spec.promptTokens,
-      kvOf(spec),
-    );
-    return {
-      ...run,
-      error: `${model.name} at ${spec.format} needs ${Math.ceil(need / MiB)} MiB even with one layer (the LM head alone is most of it); the memory budget is ${Math.floor(spec.budgetBytes / MiB)} MiB. Raise the budget or pick a smaller model or format.`,
-    };
-  }
+  return `${model.name} at ${spec.format} needs ${Math.ceil(need / MiB)} MiB even with one layer (the LM head alone is most of it); the memory budget is ${Math.floor(spec.budgetBytes / MiB)} MiB. Raise the budget or pick a smaller model or format.`;
+}
 
-  const tiny = await verifyTiny(env, {
-    format: spec.format,
-    gemv,
-    gemm,
-    maxBindingBytes,
-    shape: tinyShapeFor(decodeShape(model)),
-    kv: kvOf(spec),
-  });
-  ledger.destroyAll();
-  checkpoint();
-  if (!tiny.ok)
-    return { ...run, error: `The tiny config did not match the CPU reference: ${tiny.detail}.` };
-
-  const positions = positionsFor(spec);
-  let decoder: DecodeModel | null = null;
-  while (decoder === null) {
+/** The decoder with as many of `layers` as the GPU will hold: out of memory, one layer fewer. */
+async function createDecoder(
+  env: { device: GPUDevice; buffers: BufferLedger },
+  spec: DecodeSpec,
+  model: ModelConfig,
+  kernels: DecodeKernels,
+  maxBindingBytes: number,
+  layers: number,
+): Promise<{ decoder: DecodeModel; layers: number }> {
+  for (;;) {
     try {
-      decoder = await DecodeModel.create(env, {
+      const decoder = await DecodeModel.create(env, {
         shape: decodeShape(model, layers),
         format: spec.format,
         seed: SEED,
-        positions,
+        positions: positionsFor(spec),
         maxRows: spec.promptTokens,
-        gemv,
-        gemm,
-        expertGemm,
+        ...kernels,
         maxBindingBytes,
         kv: kvOf(spec),
       });
+      return { decoder, layers };
     } catch (e) {
       // Out of memory: free this attempt and fall back to fewer layers.
-      ledger.destroyAll();
+      env.buffers.destroyAll();
       if (!isGpuError(e, 'out-of-memory') || layers === 1) throw e;
       layers -= 1;
     }
   }
-  run.layers = layers;
-  run.memoryBytes = ledger.liveBytes;
-  run.verifiedTinyError = tiny.maxError;
-  const checkKey = `${model.id} ${spec.format}`;
-  let layerError = hooks.layerChecks?.get(checkKey);
-  if (layerError === undefined) {
-    const layer = await verifyFirstLayer(env, decoder, spec.context);
-    checkpoint();
-    run.verifiedLayerError = layer.maxError;
-    if (!layer.ok) return { ...run, error: `Not verified: ${layer.detail}.` };
-    layerError = layer.maxError;
-    hooks.layerChecks?.set(checkKey, layerError);
-  }
-  run.verifiedLayerError = layerError;
+}
 
+/** The timings of one decode run: TTFT, every token, the head alone and one small dispatch. */
+interface DecodeTimings {
+  ttft: number[];
+  perToken: number[];
+  head: number[];
+  probe: number[];
+  stepDispatches: number;
+  headDispatches: number;
+}
+
+async function timeDecoder(
+  decoder: DecodeModel,
+  timer: SubmitTimer,
+  spec: DecodeSpec,
+  model: ModelConfig,
+  layers: number,
+  hooks: DecodeHooks,
+  checkpoint: () => void,
+): Promise<DecodeTimings> {
   const time = (p: Program) => timer.time((pass) => p.encode(pass), 1);
   // TTFT: the prompt from position 0, k layers; twice (pipelines are compiled), the median.
   const prefill = await decoder.program({
@@ -398,22 +379,32 @@ async function measure(
     checkpoint();
   }
   // One small dispatch's cost, as the predictor counts it for every non-matrix dispatch.
-  const probe = await decoder.dispatchProbe(DISPATCH_PROBE);
-  const probeMs: number[] = [];
-  for (let i = 0; i < 5; i++) probeMs.push((await time(probe)) / DISPATCH_PROBE);
-  const probeStats = summarize(probeMs);
-  const dispatchMs = probeStats.median;
-  const stats = summarize(perToken);
-  const headMs = summarize(head).median;
-  const ttftMs = summarize(ttft).median;
-  // A layer part below zero is noise (a busy machine): the layers then scale as nothing.
-  const scale = (ms: number) => headMs + (model.layers / layers) * Math.max(0, ms - headMs);
+  const probeProgram = await decoder.dispatchProbe(DISPATCH_PROBE);
+  const probe: number[] = [];
+  for (let i = 0; i < 5; i++) probe.push((await time(probeProgram)) / DISPATCH_PROBE);
+  return {
+    ttft,
+    perToken,
+    head,
+    probe,
+    stepDispatches: step.dispatches,
+    headDispatches: headOnly.dispatches,
+  };
+}
 
-  // Small dispatches: all but one per matrix chunk, in the layers and around them.
-  const engine: DecoderCosts = {
+/** Our decoder's small dispatches: all but one per matrix chunk, in the layers and around them. */
+function decoderCosts(
+  decoder: DecodeModel,
+  spec: DecodeSpec,
+  model: ModelConfig,
+  layers: number,
+  t: DecodeTimings,
+  dispatchMs: number,
+): DecoderCosts {
+  return {
     dispatchMs,
-    perLayer: (step.dispatches - headOnly.dispatches) / layers - decoder.matrixDispatchesPerLayer,
-    perToken: headOnly.dispatches - decoder.headDispatches,
+    perLayer: (t.stepDispatches - t.headDispatches) / layers - decoder.matrixDispatchesPerLayer,
+    perToken: t.headDispatches - decoder.headDispatches,
     small: {
       hidden: model.hiddenSize,
       heads: model.attentionHeads,
@@ -427,11 +418,30 @@ async function measure(
       kvFormat: kvRowFormat(kvOf(spec)),
     },
   };
+}
+
+/** The finished run from its timings: medians, the scaled whole-model figures, the predictions. */
+function runFromTimings(
+  run: DecodeRun,
+  doc: ResultsDocument,
+  decoder: DecodeModel,
+  spec: DecodeSpec,
+  model: ModelConfig,
+  layers: number,
+  t: DecodeTimings,
+): DecodeRun {
+  const probeStats = summarize(t.probe);
+  const stats = summarize(t.perToken);
+  const headMs = summarize(t.head).median;
+  const ttftMs = summarize(t.ttft).median;
+  // A layer part below zero is noise (a busy machine): the layers then scale as nothing.
+  const scale = (ms: number) => headMs + (model.layers / layers) * Math.max(0, ms - headMs);
+  const costs = decoderCosts(decoder, spec, model, layers, t, probeStats.median);
   return {
     ...run,
     verified: true,
-    dispatchesPerToken: step.dispatches,
-    dispatchMs,
+    dispatchesPerToken: t.stepDispatches,
+    dispatchMs: probeStats.median,
     medianMs: stats.median,
     p95Ms: stats.p95,
     tokensPerSecond: 1000 / stats.median,
@@ -446,16 +456,78 @@ async function measure(
       meanContext(spec),
       kvBytes(spec, model),
     ),
-    ...predict(doc, model, layers, spec, engine, stats.median),
+    ...predict(doc, model, layers, spec, costs, stats.median),
     ...predictAtMinimums(
       doc,
       model,
       layers,
       spec,
-      { ...engine, dispatchMs: probeStats.min },
+      { ...costs, dispatchMs: probeStats.min },
       stats.min,
     ),
   };
+}
+
+/** Verify (the tiny config, then the real first layer once per model and format), then time. */
+async function measure(
+  gpu: GpuContext,
+  ledger: BufferLedger,
+  timer: SubmitTimer,
+  spec: DecodeSpec,
+  doc: ResultsDocument,
+  model: ModelConfig,
+  base: DecodeRun,
+  hooks: DecodeHooks,
+): Promise<DecodeRun> {
+  const env = { device: gpu.device, buffers: ledger };
+  const checkpoint = () => {
+    if (hooks.signal?.aborted) throw new GpuError('cancelled');
+    gpu.assertAlive();
+  };
+  const kernels = decodeKernels(doc, gpu, spec, model);
+  const maxBindingBytes = Math.min(
+    gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
+    gpu.grantedLimits.maxBufferSize ?? 256 * MiB,
+  );
+  const run: DecodeRun = {
+    ...base,
+    gemvVariant: kernels.gemv.name,
+    gemmVariant: kernels.gemm.name,
+    kvBytesPerElement: kvBytes(spec, model),
+  };
+  const fits = layersThatFit(spec, model);
+  if (fits === 0) return { ...run, error: oneLayerTooLarge(spec, model) };
+
+  const tiny = await verifyTiny(env, {
+    format: spec.format,
+    gemv: kernels.gemv,
+    gemm: kernels.gemm,
+    maxBindingBytes,
+    shape: tinyShapeFor(decodeShape(model)),
+    kv: kvOf(spec),
+  });
+  ledger.destroyAll();
+  checkpoint();
+  if (!tiny.ok)
+    return { ...run, error: `The tiny config did not match the CPU reference: ${tiny.detail}.` };
+
+  const { decoder, layers } = await createDecoder(env, spec, model, kernels, maxBindingBytes, fits);
+  run.layers = layers;
+  run.memoryBytes = ledger.liveBytes;
+  run.verifiedTinyError = tiny.maxError;
+  const checkKey = `${model.id} ${spec.format}`;
+  let layerError = hooks.layerChecks?.get(checkKey);
+  if (layerError === undefined) {
+    const layer = await verifyFirstLayer(env, decoder, spec.context);
+    checkpoint();
+    run.verifiedLayerError = layer.maxError;
+    if (!layer.ok) return { ...run, error: `Not verified: ${layer.detail}.` };
+    layerError = layer.maxError;
+    hooks.layerChecks?.set(checkKey, layerError);
+  }
+  run.verifiedLayerError = layerError;
+  const timings = await timeDecoder(decoder, timer, spec, model, layers, hooks, checkpoint);
+  return runFromTimings(run, doc, decoder, spec, model, layers, timings);
 }
 
 /** The context a timed token sees on average: the prefilled one plus half the tokens stepped. */
