@@ -1,11 +1,10 @@
 // Vitest global setup: builds the CLIs once per test run (vite.cli.config.ts, as `npm run bench`
-// does) into a temporary folder, and hands its path to the tests (`inject('cliDir')`). Both GPU
+// does) into a folder of its own, and hands its path to the tests (`inject('cliDir')`). Both GPU
 // projects name this file; the second finds the build of the first in the same process.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -16,7 +15,8 @@ declare module 'vitest' {
 }
 
 export default function buildCli(project: TestProject): () => void {
-  const dir = join(tmpdir(), `roofline-cli-${process.pid}`);
+  // Inside the repository, so the built CLI resolves its packages (webgpu) from node_modules.
+  const dir = resolve('node_modules', '.cache', `test-cli-${process.pid}`);
   if (!existsSync(join(dir, 'bench.js'))) {
     execFileSync('npx', ['vite', 'build', '--config', 'vite.cli.config.ts', '--outDir', dir], {
       stdio: 'ignore',

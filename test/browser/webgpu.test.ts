@@ -9,7 +9,7 @@ import { validateResults } from '../../src/core/results';
 import { acquireGpu } from '../../src/gpu/device';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
-import { GEMM_VARIANTS, gemmCase } from '../../src/kernels/gemm';
+import { gemmCapabilitiesOf, gemmCase, gemmVariantsFor } from '../../src/kernels/gemm';
 import { gemvCapabilities, gemvCase, gemvVariantsFor } from '../../src/kernels/gemv';
 import { createBenchClient } from '../../src/worker/client';
 
@@ -55,7 +55,9 @@ describe('GEMV and GEMM in the page, every format and variant', () => {
           ...gemvVariantsFor(format, gemvCapabilities(gpu)).map((v) =>
             gemvCase(format, 37, 96, v, options),
           ),
-          ...GEMM_VARIANTS.map((v) => gemmCase(format, 37, 45, 96, v, options)),
+          ...gemmVariantsFor(gemmCapabilitiesOf(gpu.device)).map((v) =>
+            gemmCase(format, 37, 45, 96, v, options),
+          ),
         ];
         for (const kcase of cases) {
           const row = await runner.runCase(kcase, FAST_TIMING);

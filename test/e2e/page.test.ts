@@ -44,7 +44,10 @@ async function openPage(): Promise<{ page: Page; foreign: string[]; errors: stri
   });
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // Served as static files, the gallery's API answers 404: the page says "not connected",
+    // and the browser logs the missing resource. Any other error counts.
+    const gallery404 = m.location().url.includes('/api/') && /status of 404/.test(m.text());
+    if (m.type() === 'error' && !gallery404) errors.push(m.text());
   });
   await page.goto(`${origin}/`);
   return { page, foreign, errors };
@@ -410,8 +413,9 @@ describe('the page', () => {
     // The serving simulator, the decode section and the presenter come after the first paint.
     for (const lazy of ['load-section', 'decode-section', 'presenter'])
       expect(sizes.some((s) => s.f.startsWith(lazy) && !initial.includes(s.f))).toBe(true);
-    // The page's first JS (chart.js is much of it), worker aside: under 150 KiB gzipped.
-    expect(first.reduce((sum, s) => sum + s.gz, 0)).toBeLessThan(150 * 1024);
+    // The page's first JS (chart.js is much of it), worker aside: under 160 KiB gzipped (150
+    // until the gallery's words in two languages and the grouped validation figures joined it).
+    expect(first.reduce((sum, s) => sum + s.gz, 0)).toBeLessThan(160 * 1024);
   });
 
   it('without WebGPU: says so, and still predicts from a datasheet', async () => {

@@ -48,11 +48,13 @@ export class OursSide implements DecodeSide {
       gemv,
       gemm,
       maxBindingBytes,
+      // The peers' ONNX model keeps its KV cache in f32: the same function needs the same cache.
+      kv: 'f32',
     });
     const all = { layers: shape.layers, head: true };
     const prefill = await model.program({ rows: promptLength, fromPrompt: true, ...all });
     const step = await model.program({ rows: 1, fromPrompt: false, ...all });
-    const what = `our kernels (GEMV ${gemv.name}, GEMM ${gemm.name}), one command buffer a token`;
+    const what = `our kernels (GEMV ${gemv.name}, GEMM ${gemm.name}, f32 KV cache), one command buffer a token`;
     return new OursSide(env, model, prefill, step, what);
   }
 
