@@ -47,6 +47,20 @@ function controller() {
 /** The x of the chart's "chosen load" line (its last dataset). */
 const chosenX = () => controller().ttft.data.datasets.at(-1)?.data[0]?.x;
 
+/** The longest gap between 10 ms ticks of the page's thread over `ms`. */
+async function worstTickGap(ms: number): Promise<number> {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+  }, 10);
+  await new Promise((r) => setTimeout(r, ms));
+  clearInterval(timer);
+  return worst;
+}
+
 async function until(check: () => boolean, ms = 60_000): Promise<void> {
   const start = performance.now();
   while (!check()) {
@@ -113,6 +127,8 @@ describe('the Under load section', () => {
   });
 
   it('sweeps in the worker while the page keeps ticking, then draws P50/P95/P99 and the highest λ per SLA', async () => {
+    // The page's own stalls on this machine, with nothing running (a busy CI machine has some).
+    const control = await worstTickGap(1000);
     let last = performance.now();
     let worstGap = 0;
     let ticks = 0;
@@ -131,7 +147,8 @@ describe('the Under load section', () => {
     );
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(10);
-    expect(worstGap).toBeLessThan(250); // the page never froze while the sweep ran
+    // The page never froze while the sweep ran: no gap past 250 ms beyond the machine's own.
+    expect(worstGap).toBeLessThan(250 + control);
     const labels = controller().ttft.data.datasets.map((d) => d.label);
     expect(labels.slice(0, 3)).toEqual(['P50', 'P95', 'P99']);
     expect(controller().ttft.data.datasets[1]?.data.length).toBeGreaterThanOrEqual(16);
