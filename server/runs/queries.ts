@@ -1,6 +1,7 @@
 // What the GPU browser reads: adapters with their runs' distributions, one adapter's runs, and
 // where one run stands among the runs on its adapter. Filters are parameters, never SQL text.
 
+import type { GalleryAdapter, Spread } from '../../src/share/gallery-types';
 import type { Queryable } from '../db/database';
 
 export interface RunFilters {
@@ -9,27 +10,9 @@ export interface RunFilters {
 }
 
 /** P10, median, P90 of a set of runs' values. */
-export interface Spread {
-  n: number;
-  p10: number;
-  median: number;
-  p90: number;
-}
-
-export interface AdapterSummary {
-  key: string;
-  vendor: string;
-  architecture: string;
-  device: string;
-  description: string;
-  isSoftware: boolean;
-  runs: number;
-  readGbps: Spread | null;
-  /** GEMV share of the run's own roof, per weight format. */
-  gemv: Record<string, Spread>;
-  /** Verified decode ms/token, per "model format context". */
-  decode: Record<string, Spread & { model: string; format: string; context: number }>;
-}
+export type { Spread };
+/** One adapter's runs, as the API answers them. */
+export type AdapterSummary = GalleryAdapter;
 
 /** $1: browser or null, $2: OS or null; the runs table is `r`. */
 const FILTER = '($1::text IS NULL OR r.browser = $1) AND ($2::text IS NULL OR r.os = $2)';
@@ -39,12 +22,7 @@ const quantiles = (column: string) => `count(${column})::int AS n,
   percentile_cont(0.5) WITHIN GROUP (ORDER BY ${column}) AS median,
   percentile_cont(0.9) WITHIN GROUP (ORDER BY ${column}) AS p90`;
 
-interface SpreadRow {
-  n: number;
-  p10: number;
-  median: number;
-  p90: number;
-}
+type SpreadRow = Spread;
 const spread = (r: SpreadRow): Spread => ({ n: r.n, p10: r.p10, median: r.median, p90: r.p90 });
 
 function filterParams(f: RunFilters, keyFilter: string | null = null): unknown[] {

@@ -2,26 +2,9 @@
 // static files has no API: every call then resolves to { kind: 'offline' }, never throws.
 
 import type { ResultsDocument } from '../../core/results';
+import type { GalleryAdapter, Spread } from '../../share/gallery-types';
 
-export interface Spread {
-  n: number;
-  p10: number;
-  median: number;
-  p90: number;
-}
-
-export interface GalleryAdapter {
-  key: string;
-  vendor: string;
-  architecture: string;
-  device: string;
-  description: string;
-  isSoftware: boolean;
-  runs: number;
-  readGbps: Spread | null;
-  gemv: Record<string, Spread>;
-  decode: Record<string, Spread & { model: string; format: string; context: number }>;
-}
+export type { GalleryAdapter, Spread };
 
 export interface GalleryList {
   gpus: GalleryAdapter[];
