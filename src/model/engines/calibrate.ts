@@ -10,9 +10,14 @@
 // data/calibration/llamacpp-native-threads.csv). Each GPU weighs the same in a fit however many
 // rows it has, and each row by its relative error.
 //
+// Terms are fitted only where the pool's rows identify them: a fixed cost per prompt F for an
+// engine measured at two prompt lengths on one GPU and model (enginesWithFixedCost), the
+// consumption ceiling g on wide decode pools (consumeIdentifiable); else they are 0.
+//
 // Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
-// taken with the residual's whole source left out of the fit (RANGE_GROUPING; below SMALL_SAMPLE
-// residuals, a Student-t prediction interval around them: see residualInterval). A range wider
+// taken with the residual's whole source left out of the fit (RANGE_GROUPING), for native engines
+// pooled with the same rows held out by GPU family (RANGE_ALSO; below SMALL_SAMPLE rows, a
+// Student-t prediction interval around them: see residualInterval). A range wider
 // than MAX_RANGE_WIDTH carries the code 'not-enough-data'. A profile fitted on another engine's or
 // vendor's rows takes the hull of that interval and the generic class profile's (wider, and says
 // so with a code).
@@ -216,38 +221,86 @@ const ownKernels = (engine: EngineId, basis: PoolBasis): boolean =>
   isGenericEngine(engine) || !basis.startsWith('class');
 
 /**
+ * Whether a decode pool can tell the consumption ceiling g (physics.ts) from η: it spans at least
+ * CONSUME_MIN_GPUS GPUs (two per fitted term) whose bandwidths differ at least twofold; else g = 0
+ * and η alone carries the efficiency. Measured with the grouped validation (`npm run calibrate`):
+ * without the check, llama.cpp Metal held out by source was fitted on four GPUs with three terms
+ * and its nested ranges went past 3× for the 51 rows of the Apple table.
+ */
+export function consumeIdentifiable(rows: readonly CalibrationRow[]): boolean {
+  const bandwidth = new Map<string, number>();
+  for (const r of rows) bandwidth.set(r.gpuKey, r.bandwidthGBps);
+  const v = [...bandwidth.values()];
+  return v.length >= CONSUME_MIN_GPUS && Math.max(...v) >= 2 * Math.min(...v);
+}
+
+/** GPUs a decode pool needs before the consumption ceiling g is fitted (η, c and g: two each). */
+export const CONSUME_MIN_GPUS = 6;
+
+/**
+ * Engines of `rows` whose fixed cost per prompt F the rows can identify: rows of the engine on one
+ * GPU with one model and format at prompt lengths at least PROMPT_SPREAD apart. Across GPUs alone
+ * F trades against ε (a GPU-independent intercept soaks up whatever the FLOP term misses: small
+ * GPUs' lower efficiency, a build's slow path), so an engine without such rows has F = 0.
+ */
+export function enginesWithFixedCost(rows: readonly CalibrationRow[]): Set<EngineId> {
+  const prompts = new Map<string, { engine: EngineId; min: number; max: number }>();
+  for (const r of rows) {
+    const key = `${r.engine}|${r.gpuKey}|${r.model.id}|${r.layout.format}`;
+    const p = prompts.get(key) ?? { engine: r.engine, min: r.promptTokens, max: r.promptTokens };
+    p.min = Math.min(p.min, r.promptTokens);
+    p.max = Math.max(p.max, r.promptTokens);
+    prompts.set(key, p);
+  }
+  const out = new Set<EngineId>();
+  for (const p of prompts.values()) if (p.max >= PROMPT_SPREAD * p.min) out.add(p.engine);
+  return out;
+}
+
+/** How far apart two prompt lengths of one engine, GPU and model must be to identify F. */
+export const PROMPT_SPREAD = 2;
+
+/**
  * ε ≤ 2 (GeForce FP16-accumulate GEMMs run at twice the FP32-accumulate peak the datasheet rate
- * names) and F ≥ 0, given η and c from decode; with `unpack`, also the quantised-prefill costs
- * u ≥ 0 of one-scale blocks and of k-quants (physics.ts), each only where the pool has rows of
- * that kind to identify it (else 0). Native llama.cpp prefill on quantised weights converts them
- * (MMQ's int8 tiles, or dequantising to F16 for cuBLAS) per prompt batch: held out by source, the
- * 2024 CUDA Q4_K_M prefill rows ran 1.3-1.9× slower than the F16 rows of the same GPUs predicted.
+ * names) and a fixed cost per prompt F ≥ 0 of each engine whose rows identify it
+ * (enginesWithFixedCost; the target engine's F is returned, 0 where it has none), given η and c
+ * from decode; with `unpack`, also the quantised-prefill costs u ≥ 0 of one-scale blocks and of
+ * k-quants (physics.ts), each only where the pool has rows of that kind to identify it (else 0).
+ * Native llama.cpp prefill on quantised weights converts them (MMQ's int8 tiles, or dequantising
+ * to F16 for cuBLAS) per prompt batch: held out by source, the 2024 CUDA Q4_K_M prefill rows ran
+ * 1.3-1.9× slower than the F16 rows of the same GPUs predicted.
  */
 export function fitTtftRows(
   rows: readonly CalibrationRow[],
   eta: number,
   cLayerMs: number,
   unpack = false,
+  engine?: EngineId,
 ): { eps: number; fixedMs: number; blockUnpack: number; kQuantUnpack: number } {
   const w = gpuWeights(rows);
   const has = (k: 'blockUnpackMs' | 'kQuantUnpackMs') =>
     unpack && rows.some((r) => rowTtftTerms(r)[k] > 0);
   const block = has('blockUnpackMs');
   const kq = has('kQuantUnpackMs');
+  const fixed = [...enginesWithFixedCost(rows)];
   const ls = rows.map((r) => {
     const t = rowTtftTerms(r);
     const rest = t.streamMs / eta + cLayerMs * t.layers + t.commMs;
-    const x = [t.flopMs, 1];
+    const x = [t.flopMs];
     if (block) x.push(t.blockUnpackMs);
     if (kq) x.push(t.kQuantUnpackMs);
+    for (const e of fixed) x.push(r.engine === e ? 1 : 0);
     return { x, y: r.ms - rest, w: w(r) };
   });
-  const th = boundedLeastSquares(ls, [0.5, 0, ...(block ? [0] : []), ...(kq ? [0] : [])]);
+  const lower = [0.5, ...(block ? [0] : []), ...(kq ? [0] : []), ...fixed.map(() => 0)];
+  const th = boundedLeastSquares(ls, lower);
+  const at = 1 + (block ? 1 : 0) + (kq ? 1 : 0);
+  const mine = engine === undefined ? -1 : fixed.indexOf(engine);
   return {
     eps: 1 / (th[0] ?? 1),
-    fixedMs: th[1] ?? 0,
-    blockUnpack: block ? (th[2] ?? 0) : 0,
-    kQuantUnpack: kq ? (th[block ? 3 : 2] ?? 0) : 0,
+    fixedMs: mine < 0 ? 0 : (th[at + mine] ?? 0),
+    blockUnpack: block ? (th[1] ?? 0) : 0,
+    kQuantUnpack: kq ? (th[block ? 2 : 1] ?? 0) : 0,
   };
 }
 
@@ -361,9 +414,14 @@ function fitPools(engine: EngineId, vendor: Vendor, decodePool: Pool, ttftPool?:
       ttftPool === undefined ? none : fitBrowserTtftRows(ttftPool.rows, vendor, d.eta, d.cLayerMs);
     return { ...d, consumeMsPerGB: 0, ...t };
   }
-  const d = fitDecodeRows(decodePool.rows, ownKernels(engine, decodePool.basis));
+  const d = fitDecodeRows(
+    decodePool.rows,
+    ownKernels(engine, decodePool.basis) && consumeIdentifiable(decodePool.rows),
+  );
   const t =
-    ttftPool === undefined ? none : fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs, NATIVE_UNPACK);
+    ttftPool === undefined
+      ? none
+      : fitTtftRows(ttftPool.rows, d.eta, d.cLayerMs, NATIVE_UNPACK, engine);
   return { ...d, tokenMs: 0, attnFactor: 0, ...t };
 }
 
@@ -413,23 +471,45 @@ export const RANGE_GROUPING: Grouping = 'source';
  */
 const FALLBACK_GROUPINGS: readonly Grouping[] = ['family', 'gpu'];
 
+/**
+ * Where RANGE_GROUPING gives enough folds, the residuals of each pool row held out with its GPU
+ * family as well, pooled with the source-held-out ones: a range has to hold for a new GPU as much
+ * as for a new source, and the two miss differently (a new source shifts a whole table; a new GPU
+ * family scatters around it). Measured with the grouped validation (`npm run calibrate`, native
+ * engines, with the identifiability checks of the fit): ranges from source-held-out residuals
+ * alone covered 78 % of the TTFT rows held out by family (llama.cpp Metal 70 %, its Apple table
+ * fitted better without its own GPU than without its own source); pooled, 88 % by family and
+ * 93 % by source, at median widths 1.4 and 2.0 instead of 1.3 and 2.2. The pooled residuals are
+ * two looks at the same rows: the small-sample interval counts the rows once.
+ */
+export const RANGE_ALSO: Grouping = 'family';
+
 /** Residuals and the independent groups (folds) they came from. */
 export interface HeldOutResiduals {
   residuals: number[];
   /** Folds that contributed: the effective sample size of a range. */
   groups: number;
+  /** Rows the residuals are of (each may appear under two groupings: see RANGE_ALSO). */
+  rows: number;
   grouping: Grouping;
 }
 
-/** The first of RANGE_GROUPING and its fallbacks that gives MIN_POOL_GPUS fitted folds. */
-function groupedResiduals(
-  compute: (g: Grouping) => Omit<HeldOutResiduals, 'grouping'>,
-): HeldOutResiduals {
+type Residuals = Omit<HeldOutResiduals, 'grouping' | 'rows'>;
+
+/**
+ * The first of RANGE_GROUPING and its fallbacks that gives MIN_POOL_GPUS fitted folds; for
+ * RANGE_GROUPING itself (`withAlso`), pooled with the RANGE_ALSO residuals of the same rows.
+ */
+function groupedResiduals(compute: (g: Grouping) => Residuals, withAlso = true): HeldOutResiduals {
   let last: HeldOutResiduals | undefined;
   for (const grouping of [RANGE_GROUPING, ...FALLBACK_GROUPINGS]) {
     const r = { ...compute(grouping), grouping };
-    if (r.groups >= MIN_POOL_GPUS) return r;
-    if (last === undefined || r.groups > last.groups) last = r;
+    const rows = r.residuals.length;
+    if (r.groups >= MIN_POOL_GPUS) {
+      if (grouping !== RANGE_GROUPING || !withAlso) return { ...r, rows };
+      return { ...r, residuals: [...r.residuals, ...compute(RANGE_ALSO).residuals], rows };
+    }
+    if (last === undefined || r.groups > last.groups) last = { ...r, rows };
   }
   return last as HeldOutResiduals;
 }
@@ -480,8 +560,11 @@ export function vendorHeldOutResiduals(
   mode: 'seen' | 'unseen',
 ): HeldOutResiduals {
   const pool = selectPool(engine, 'nvidia', rows, metric);
-  return groupedResiduals((grouping) =>
-    vendorResiduals(engine, rows, metric, mode, pool, grouping),
+  // Browser ranges stay on source-held-out residuals: pooled with family-held-out ones they
+  // covered 74 % of the browser decode rows held out by family (measured as RANGE_ALSO's note).
+  return groupedResiduals(
+    (grouping) => vendorResiduals(engine, rows, metric, mode, pool, grouping),
+    false,
   );
 }
 
@@ -536,12 +619,16 @@ const T_95 = [
  * there are SMALL_SAMPLE or more; with fewer, the prediction interval mean ± t·s·√(1 + 1/n)
  * (normal residuals assumed), which widens as the evidence thins instead of trusting a handful.
  */
-export function residualInterval(residuals: readonly number[]): RatioInterval {
+export function residualInterval(
+  residuals: readonly number[],
+  rows = residuals.length,
+): RatioInterval {
   const sorted = [...residuals].sort((a, b) => a - b);
   const n = sorted.length;
-  // Counting held-out groups instead of residuals here (they share a build and machine) was
+  // Counting held-out groups instead of rows here (they share a build and machine) was
   // measured: 96-98 % inside for a stated 90 % and a third of the ranges past 3×, so not done.
-  const k = n;
+  // `rows`: the rows the residuals are of, where each has more than one (RANGE_ALSO).
+  const k = rows;
   const tail = (1 - RANGE_LEVEL) / 2;
   let lo = quantile(sorted, tail);
   let hi = quantile(sorted, 1 - tail);
@@ -553,10 +640,10 @@ export function residualInterval(residuals: readonly number[]): RatioInterval {
     lo = Math.min(lo, mean - half);
     hi = Math.max(hi, mean + half);
   }
-  return { low: Math.min(1, Math.exp(lo)), high: Math.max(1, Math.exp(hi)), n };
+  return { low: Math.min(1, Math.exp(lo)), high: Math.max(1, Math.exp(hi)), n: k };
 }
 
-const intervalOf = (h: HeldOutResiduals): RatioInterval => residualInterval(h.residuals);
+const intervalOf = (h: HeldOutResiduals): RatioInterval => residualInterval(h.residuals, h.rows);
 
 export interface MetricCalibration {
   basis: PoolBasis;
@@ -635,7 +722,7 @@ function browserCalibration(
   const held = vendorHeldOutResiduals(engine, rows, metric, 'seen');
   const { residuals: seen, groups: seenGpus } = held;
   if (held.grouping !== RANGE_GROUPING) codes.push('range-within-source');
-  let interval = residualInterval(seen);
+  let interval = residualInterval(seen, held.rows);
   // The generic engine's own pool is the class: only a named engine borrowing it is widened.
   const borrowed = pool.basis === 'class' && !isGenericEngine(engine);
   if (!seenVendor || seenGpus < MIN_SEEN_GPUS || borrowed) {

@@ -4,6 +4,7 @@
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
 import intelVulkanCsv from '../../../data/calibration/llamacpp-intel-vulkan-threads.csv?raw';
+import moeLongPromptCsv from '../../../data/calibration/llamacpp-moe-long-prompt-threads.csv?raw';
 import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
 import recentCsv from '../../../data/calibration/llamacpp-recent-threads.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
@@ -16,7 +17,8 @@ let rows: readonly CalibrationRow[] | undefined;
 
 /**
  * Every calibration row: the public measurements, the llama.cpp CUDA/ROCm/Vulkan llama-bench rows
- * from GitHub threads, the MLX / vLLM rows from GitHub threads, then the llama.cpp Apple table.
+ * from GitHub threads (a mixture-of-experts model and long prompts among them), the MLX / vLLM rows
+ * from GitHub threads, then the llama.cpp Apple table.
  */
 export function calibrationRows(): readonly CalibrationRow[] {
   rows ??= [
@@ -28,6 +30,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(syclCsv, 'sycl'),
     ...parsePublicRows(mlxVllmCsv, 'mlxvw'),
     ...parsePublicRows(recentCsv, 'recent'),
+    ...parsePublicRows(moeLongPromptCsv, 'moelp'),
     ...parseAppleRows(appleCsv),
   ];
   return rows;

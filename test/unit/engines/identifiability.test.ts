@@ -1,0 +1,75 @@
+// The fit's terms are fitted only where the rows can tell them apart (calibrate.ts): the fixed
+// cost per prompt F of an engine needs its rows at two prompt lengths on one GPU and model; the
+// consumption ceiling g needs six GPUs of twofold different bandwidths; and a range's residuals,
+// pooled over two hold-out groupings, count each row once.
+import { describe, expect, it } from 'vitest';
+import {
+  CONSUME_MIN_GPUS,
+  consumeIdentifiable,
+  enginesWithFixedCost,
+  fitDecodeRows,
+  fitTtftRows,
+  residualInterval,
+  SMALL_SAMPLE,
+} from '../../../src/model/engines/calibrate';
+import { calibrationRows } from '../../../src/model/engines/data';
+import type { CalibrationRow } from '../../../src/model/engines/rows';
+
+const rows = calibrationRows();
+const ttft = rows.filter((r) => r.metric === 'ttft');
+const of = (engine: string, metric: 'decode' | 'ttft') =>
+  rows.filter((r) => r.engine === engine && r.metric === metric);
+
+describe('fixed cost per prompt (F): fitted only for engines whose rows vary the prompt', () => {
+  it('names the engines with one GPU and model measured at prompts ≥ 2× apart', () => {
+    const engines = enginesWithFixedCost(ttft);
+    // MLX: the M3 Max 70B at 260 and 2173 tokens; Metal: M2 Ultra pp512 … pp16384 (PR 15616);
+    // TensorRT-LLM: NIM at 500 and 5000 tokens.
+    for (const e of ['mlx', 'llama.cpp-metal', 'trt-llm'] as const)
+      expect(engines.has(e), e).toBe(true);
+    // llama.cpp CUDA: pp512 only, on every GPU.
+    expect(engines.has('llama.cpp-cuda')).toBe(false);
+  });
+
+  it('gives an engine without such rows no F, and the one with them its own', () => {
+    const cuda = of('llama.cpp-cuda', 'ttft');
+    const d = fitDecodeRows(of('llama.cpp-cuda', 'decode'));
+    expect(fitTtftRows(cuda, d.eta, d.cLayerMs, false, 'llama.cpp-cuda').fixedMs).toBe(0);
+    // One pool of MLX and Metal rows: each engine's F from its own column.
+    const apple = ttft.filter((r) => r.engine === 'mlx' || r.engine === 'llama.cpp-metal');
+    const mlx = fitTtftRows(apple, 0.8, 0, false, 'mlx');
+    const metal = fitTtftRows(apple, 0.8, 0, false, 'llama.cpp-metal');
+    expect(mlx.eps).toBe(metal.eps);
+    expect(mlx.fixedMs).not.toBe(metal.fixedMs);
+    expect(mlx.fixedMs).toBeGreaterThan(0);
+  });
+});
+
+describe('consumption ceiling (g): fitted only on wide enough decode pools', () => {
+  const gpus = (rs: readonly CalibrationRow[]) => new Set(rs.map((r) => r.gpuKey)).size;
+
+  it(`needs ${CONSUME_MIN_GPUS} GPUs whose bandwidths differ at least twofold`, () => {
+    const cuda = of('llama.cpp-cuda', 'decode');
+    expect(gpus(cuda)).toBeGreaterThanOrEqual(CONSUME_MIN_GPUS);
+    expect(consumeIdentifiable(cuda)).toBe(true);
+    // The Metal rows outside the Apple table: five GPUs.
+    const metal = of('llama.cpp-metal', 'decode').filter((r) => !r.id.startsWith('apple:'));
+    expect(gpus(metal)).toBeLessThan(CONSUME_MIN_GPUS);
+    expect(consumeIdentifiable(metal)).toBe(false);
+    // As many GPUs all of one bandwidth cannot separate g from η either.
+    const flat = cuda.map((r) => ({ ...r, bandwidthGBps: 900 }));
+    expect(consumeIdentifiable(flat)).toBe(false);
+  });
+});
+
+describe('a range from residuals pooled over two groupings counts each row once', () => {
+  it('keeps the small-sample widening of the rows, not of the residuals', () => {
+    const few = [-0.1, -0.05, 0, 0.05, 0.1];
+    const twice = [...few, ...few];
+    expect(twice.length).toBeLessThan(SMALL_SAMPLE);
+    const asRows = residualInterval(twice, few.length);
+    const asResiduals = residualInterval(twice);
+    expect(asRows.n).toBe(5);
+    expect(asRows.high / asRows.low).toBeGreaterThan(asResiduals.high / asResiduals.low);
+  });
+});
