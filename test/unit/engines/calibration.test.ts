@@ -70,7 +70,7 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     mape: 0.125,
     width: 1.9,
     meets: false,
-    why: 'width 1.87 against 1.8: without its own thread the llama.cpp Apple table (51 chips) is predicted from seven Metal rows of five other sources, whose small-sample ranges are wide; the A100 / H100 rows that show llama.cpp CUDA’s HBM ceiling are all one source’s',
+    why: 'width 1.87 against 1.8: without its own thread the llama.cpp Apple table (51 chips) is predicted from six Metal rows of four other sources, whose small-sample ranges are wide; the A100 / H100 rows that show llama.cpp CUDA’s HBM ceiling are all one source’s',
   },
   {
     cls: 'native',

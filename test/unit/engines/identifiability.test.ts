@@ -12,6 +12,7 @@ import {
   residualInterval,
   SMALL_SAMPLE,
 } from '../../../src/model/engines/calibrate';
+import { heldOutPredictions } from '../../../src/model/engines/cross-validation';
 import { calibrationRows } from '../../../src/model/engines/data';
 import type { CalibrationRow } from '../../../src/model/engines/rows';
 
@@ -71,5 +72,18 @@ describe('a range from residuals pooled over two groupings counts each row once'
     const asResiduals = residualInterval(twice);
     expect(asRows.n).toBe(5);
     expect(asRows.high / asRows.low).toBeGreaterThan(asResiduals.high / asResiduals.low);
+  });
+});
+
+describe('mixture-of-experts rows: predicted, not fitted (one GPU, one source)', () => {
+  it('decode from the routed experts’ bytes lands within 10 % with its source held out', () => {
+    const moe = heldOutPredictions('llama.cpp-metal', rows, 'decode', 'source').filter(
+      (p) => p.row.model.id === 'qwen3-30b-a3b',
+    );
+    expect(moe).toHaveLength(1);
+    for (const p of moe) {
+      expect(p.row.ms / p.predictedMs).toBeGreaterThan(0.9);
+      expect(p.row.ms / p.predictedMs).toBeLessThan(1.1);
+    }
   });
 });
