@@ -39,5 +39,17 @@ if (existsSync(postgresNote)) {
       : `gallery database tests: ran on PGlite ONLY, not on a PostgreSQL server (${note.reason})`,
   );
 }
+// Where the time went: the slowest files (a file of one project, e.g. both GPU drivers, counts
+// once per project), so a suite growing slower shows which file grew.
+const slowest = report.testResults
+  .map((file) => ({
+    name: file.name.replace(`${process.cwd()}/`, ''),
+    ms: file.endTime - file.startTime,
+  }))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 8);
+console.log(
+  `slowest files: ${slowest.map((f) => `${f.name} ${(f.ms / 1000).toFixed(0)} s`).join(', ')}`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || skipped > 0 || passed === 0 ? 1 : 0);

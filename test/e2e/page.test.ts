@@ -7,8 +7,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright';
-import { build, type PreviewServer, preview } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FORMAT_IDS, MODEL_FORMAT_IDS } from '../../src/core/formats';
 import { type ResultsDocument, validateResults } from '../../src/core/results';
 import { COMPARED_DECODES } from '../../src/model/measured/run-comparison';
@@ -22,9 +22,15 @@ let quickDoc: ResultsDocument | undefined;
 let browser: Browser;
 let origin: string;
 
+/** The page built once for the e2e tests (test/e2e/build-page.global.ts). */
+const dist = inject('pageDir');
+
 beforeAll(async () => {
-  await build({ logLevel: 'warn', build: { outDir: 'dist' } });
-  server = await preview({ logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
+  server = await preview({
+    logLevel: 'warn',
+    build: { outDir: dist },
+    preview: { host: '127.0.0.1', port: 0 },
+  });
   const address = server.httpServer.address() as AddressInfo;
   origin = `http://127.0.0.1:${address.port}`;
   browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
@@ -63,8 +69,22 @@ describe('the page', () => {
     expect(await page.locator('#adapter-warning').textContent()).toMatch(/software renderer/);
 
     const started = Date.now();
+    // Cancelled after its first verified row, then resumed: the row kept is not measured again.
     await page.click('#run-quick');
-    await page.waitForSelector('body[data-done="true"]', { timeout: 120_000 });
+    const firstRow = page.locator('#results-table tbody tr[data-verified="true"]').first();
+    await firstRow.waitFor();
+    await page.click('#cancel');
+    await expect
+      .poll(() => page.locator('#progress-label').textContent(), { timeout: 60_000 })
+      .toMatch(/^Stopped: Cancelled by the user\./);
+    const kept = await firstRow.textContent();
+    expect(await page.locator('#resume').isVisible()).toBe(true);
+    await page.click('#resume');
+    await expect
+      .poll(() => page.locator('#progress-label').textContent(), { timeout: 200_000 })
+      .toMatch(/^Done: (\d+) of \1 kernels verified\./);
+    expect(await page.locator('#resume').isVisible()).toBe(false);
+    expect(await firstRow.textContent()).toBe(kept);
     const seconds = (Date.now() - started) / 1000;
 
     const verifiedRows = await page
@@ -89,11 +109,8 @@ describe('the page', () => {
     expect(doc.runtime.kind).toBe('browser');
     expect(doc.settings).toBeUndefined();
     quickDoc = doc;
-    // The Quick run tells how long a Full one would take here (far longer on a CPU).
-    await expect
-      .poll(() => page.locator('#run-estimate').textContent())
-      .toMatch(/^A Full run would take about [\d,.]+ (s|min|h) on this adapter/);
-    console.log(await page.locator('#run-estimate').textContent());
+    // A resumed run tells nothing of a whole one's time: no Full-run estimate (see below).
+    expect(await page.locator('#run-estimate').textContent()).toBe('');
     expect(doc.results.every((r) => r.verified && r.gbps > 0)).toBe(true);
 
     // The chart drew something: the canvas is not blank.
@@ -189,20 +206,6 @@ describe('the page', () => {
     expect(ratios.length).toBeGreaterThanOrEqual(6);
     for (const r of ratios) expect(r).toBe('1.00×');
     await page.click('#compare-clear');
-
-    // Cancel a run mid-way, then resume it: the rows kept are not measured again.
-    await page.click('#run-quick');
-    await page.waitForSelector('#results-table tbody tr[data-verified="true"]');
-    await page.click('#cancel');
-    await expect
-      .poll(() => page.locator('#progress-label').textContent(), { timeout: 60_000 })
-      .toMatch(/^Stopped: Cancelled by the user\./);
-    expect(await page.locator('#resume').isVisible()).toBe(true);
-    await page.click('#resume');
-    await expect
-      .poll(() => page.locator('#progress-label').textContent(), { timeout: 120_000 })
-      .toMatch(/^Done: (\d+) of \1 kernels verified\./);
-    expect(await page.locator('#resume').isVisible()).toBe(false);
 
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
@@ -366,13 +369,15 @@ describe('the page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${origin}/?samples=3&max-working-set-mib=1&gemv-variant=row-wg64`);
+    await page.goto(
+      `${origin}/?samples=3&max-working-set-mib=1&gemv-variant=row-wg64&gemm-variant=reg4x4`,
+    );
     expect(await page.locator('#run-settings').textContent()).toMatch(
       /Non-default run settings .*max-working-set-mib=1.*not comparable/,
     );
     await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.click('#run-quick');
-    await page.waitForSelector('body[data-done="true"]', { timeout: 120_000 });
+    await page.waitForSelector('body[data-done="true"]', { timeout: 200_000 });
     const doc = validateResults(
       await page.evaluate(() =>
         (
@@ -380,32 +385,42 @@ describe('the page', () => {
         ).webgpuRoofline.lastDocument(),
       ),
     );
-    expect(doc.settings).toEqual({ samples: 3, maxWorkingSetMiB: 1, gemvVariant: 'row-wg64' });
+    expect(doc.settings).toEqual({
+      samples: 3,
+      maxWorkingSetMiB: 1,
+      gemvVariant: 'row-wg64',
+      gemmVariant: 'reg4x4',
+    });
     const reads = doc.results.filter((r) => r.kernel === 'read');
     expect(Math.max(...reads.map((r) => r.shape.workingSetBytes ?? 0))).toBe(1 << 20);
     const gemv = doc.results.filter((r) => r.kernel === 'gemv');
     expect(gemv.length).toBeGreaterThan(0);
     expect(gemv.every((r) => r.variant === 'row-wg64' && r.verified)).toBe(true);
     expect(await page.locator('body').getAttribute('data-comparable')).toBe('false');
+    // A whole Quick run tells how long a Full one would take here (far longer on a CPU).
+    await expect
+      .poll(() => page.locator('#run-estimate').textContent())
+      .toMatch(/^A Full run would take about [\d,.]+ (s|min|h) on this adapter/);
+    console.log(await page.locator('#run-estimate').textContent());
     expect(await page.locator('#doc-origin').textContent()).toMatch(
-      /Not comparable: measured with non-default settings \(max-working-set-mib=1&samples=3&gemv-variant=row-wg64\)/,
+      /Not comparable: measured with non-default settings \(max-working-set-mib=1&samples=3&gemv-variant=row-wg64&gemm-variant=reg4x4\)/,
     );
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('keeps the initial load small (built JS, gzipped, within a budget)', () => {
-    const sizes = readdirSync('dist/assets')
+    const sizes = readdirSync(`${dist}/assets`)
       .filter((f) => f.endsWith('.js'))
       .map((f) => ({
         f,
-        raw: statSync(`dist/assets/${f}`).size,
-        gz: gzipSync(readFileSync(`dist/assets/${f}`)).length,
+        raw: statSync(`${dist}/assets/${f}`).size,
+        gz: gzipSync(readFileSync(`${dist}/assets/${f}`)).length,
       }));
     const kB = (n: number) => (n / 1024).toFixed(1);
     for (const s of sizes) console.log(`built ${s.f}: ${kB(s.raw)} KiB, ${kB(s.gz)} KiB gzipped`);
     // What index.html loads before anything else: its module script and the chunks it preloads.
-    const html = readFileSync('dist/index.html', 'utf8');
+    const html = readFileSync(`${dist}/index.html`, 'utf8');
     const initial = [...html.matchAll(/(?:src|href)="\.\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
     expect(initial.length).toBeGreaterThanOrEqual(1);
     const first = sizes.filter((s) => initial.includes(s.f));
