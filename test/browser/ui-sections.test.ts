@@ -257,6 +257,10 @@ describe('page sections', () => {
       const metal = $(`${id} tr[data-engine="llama.cpp-metal"]`);
       expect(metal.querySelectorAll('td')[0]?.textContent).toMatch(/^\d+$/);
       expect(metal.textContent).toMatch(/\d+%/);
+      // An engine that borrows its profile names its lender instead of figures of its own.
+      const borrower = $(`${id} tr[data-engine="transformers.js"]`);
+      expect(borrower.querySelectorAll('td')).toHaveLength(1);
+      expect(borrower.textContent).toMatch(/borrowed from browser, engine unknown: see its row/);
     }
     expect($('#trust-table caption').textContent).toMatch(/by source/);
     expect($('#trust-table-family caption').textContent).toMatch(/by GPU family/);

@@ -53,6 +53,14 @@ export interface EngineInfo {
    * (data/calibration/llamacpp-cuda-threads.csv).
    */
   fp16Accumulate: boolean;
+  /**
+   * The engine whose fitted profile and held-out figures stand for this one, where the data holds
+   * no measurement of this engine: the predictor uses that engine's profile and figures, and the
+   * page, the CLI and `npm run calibrate` say "borrowed from" it. Such an engine is not fitted or
+   * cross-validated itself; the engine it names must have a fit of its own (no chains), and the
+   * physics fields above must match that engine's (test/unit/engines/borrowed.test.ts).
+   */
+  borrowsProfileFrom?: EngineId;
 }
 
 const LLAMA_CPP_DISCRETE = 'llama.cpp on discrete GPUs';
@@ -152,12 +160,14 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
   },
   'transformers.js': {
     id: 'transformers.js',
-    covers:
-      'transformers.js (onnxruntime-web, WebGPU execution provider) in a browser: no public measurement in the data, so the browser class profile stands in for it',
+    covers: 'transformers.js (onnxruntime-web, WebGPU execution provider) in a browser',
     engineClass: 'browser',
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    // No public measurement of onnxruntime-web in the data: the profile fitted on every browser
+    // row stands in for it.
+    borrowsProfileFrom: 'browser',
   },
   native: {
     id: 'native',
@@ -176,6 +186,14 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     fp16Accumulate: false,
   },
 };
+
+/** The engine whose fitted profile and figures a prediction for `id` uses: its own, or the lender's. */
+export const profileEngine = (id: EngineId): EngineId => ENGINES[id].borrowsProfileFrom ?? id;
+
+/** The engines fitted and cross-validated on their own rows (every engine that borrows none). */
+export const FITTED_ENGINE_IDS: readonly EngineId[] = ENGINE_IDS.filter(
+  (id) => ENGINES[id].borrowsProfileFrom === undefined,
+);
 
 /** `--runtime native|browser` stays an alias of the generic engines. */
 export const ENGINE_ALIASES: Readonly<Record<string, EngineId>> = {
