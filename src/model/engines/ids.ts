@@ -54,6 +54,13 @@ export interface EngineInfo {
    */
   fp16Accumulate: boolean;
   /**
+   * Loads llama.cpp's GGUF files, whose quantised files keep the output head at Q6_K: its int4 is
+   * Q4_0 with that head; other engines' int4 is uniform (q4f16_1; model/predict/format-layout.ts).
+   */
+  readsGguf: boolean;
+  /** The one vendor it runs on, where it runs on one: the vendor a bare datasheet defaults to. */
+  vendor?: Vendor;
+  /**
    * The engine whose fitted profile and held-out figures stand for this one, where the data holds
    * no measurement of this engine: the predictor uses that engine's profile and figures, and the
    * page, the CLI and `npm run calibrate` say "borrowed from" it. Such an engine is not fitted or
@@ -74,6 +81,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'nvidia',
   },
   'llama.cpp-metal': {
     id: 'llama.cpp-metal',
@@ -82,6 +91,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'apple',
   },
   'llama.cpp-rocm': {
     id: 'llama.cpp-rocm',
@@ -91,6 +102,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'amd',
   },
   'llama.cpp-vulkan': {
     id: 'llama.cpp-vulkan',
@@ -100,6 +113,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
   },
   'llama.cpp-sycl': {
     id: 'llama.cpp-sycl',
@@ -109,6 +123,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'intel',
   },
   mlx: {
     id: 'mlx',
@@ -117,6 +133,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
+    vendor: 'apple',
   },
   mlc: {
     id: 'mlc',
@@ -125,6 +143,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   vllm: {
     id: 'vllm',
@@ -133,6 +152,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: true,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   'trt-llm': {
     id: 'trt-llm',
@@ -141,6 +161,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: true,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   webllm: {
     id: 'webllm',
@@ -149,6 +170,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   'llama.cpp-webgpu': {
     id: 'llama.cpp-webgpu',
@@ -157,6 +179,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: true,
   },
   'transformers.js': {
     id: 'transformers.js',
@@ -165,6 +188,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
     // No public measurement of onnxruntime-web in the data: the profile fitted on every browser
     // row stands in for it.
     borrowsProfileFrom: 'browser',
@@ -176,6 +200,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
   },
   browser: {
     id: 'browser',
@@ -184,6 +209,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
   },
 };
 
