@@ -1,8 +1,11 @@
 // The comparison the checklist tests rest on fails both ways: a file the steps changed that the
 // checklist does not name, and a file the checklist names that the steps did not need.
+
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checklistFiles, expectSameFiles, matchesPath, mockedFiles } from './checklist-doc';
+import { expectSameFiles } from './checklist-doc';
+import { checklistFiles, matchesPath, mockedFiles } from './checklist-files';
 
 const MODEL_TEST = fileURLToPath(new URL('./model.test.ts', import.meta.url));
 const doc = (files: string) => `# A\n\n### A new model\n\nFiles: ${files}.\n\nSteps.\n\n### Next\n`;
@@ -13,7 +16,9 @@ describe('checklist files', () => {
       edit: ['src/a.ts'],
       create: ['src/<area>/<name>.ts'],
     });
-    expect(mockedFiles(MODEL_TEST)).toEqual(['src/model/llm/catalogue-configs.ts']);
+    expect(
+      mockedFiles(readFileSync(MODEL_TEST, 'utf8'), 'test/unit/checklists/model.test.ts'),
+    ).toEqual(['src/model/llm/catalogue-configs.ts']);
     expect(
       matchesPath(
         'src/model/hardware/catalogue/<vendor>.ts',

@@ -1,82 +1,19 @@
-// What an executable checklist compares: the files a checklist of docs/ARCHITECTURE.md says to
-// edit (its "Files:" line), and the repository files a checklist test replaced with vi.mock to
-// do the documented steps in memory (read back from the test's own source). A test that needed
-// a file the checklist does not name, or a checklist naming a file the steps did not need,
-// fails on the comparison.
+// The checklist comparison (./checklist-files.ts) for a test in Node: reads docs/ARCHITECTURE.md
+// and the test's own source from the repository.
 
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ChecklistFiles, compareFiles } from './checklist-files';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The section of ARCHITECTURE.md under `### <title>`, up to the next heading. */
-export function checklistSection(title: string, doc = readDoc()): string {
-  const start = doc.indexOf(`### ${title}\n`);
-  if (start < 0) throw new Error(`docs/ARCHITECTURE.md has no checklist "### ${title}"`);
-  const rest = doc.slice(start + title.length + 5);
-  const end = rest.search(/^#{2,3} /m);
-  return end < 0 ? rest : rest.slice(0, end);
-}
-
-const readDoc = () => readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
-
-export interface ChecklistFiles {
-  /** Existing files to edit, as written (`<vendor>` and the like stand for one name). */
-  edit: string[];
-  /** Files the steps create. */
-  create: string[];
-}
-
-/**
- * The checklist's "Files:" line: each `path` in backticks, "(new)" after a file the steps
- * create. Only paths under src/ count: data, tests and generated files are named elsewhere.
- */
-export function checklistFiles(title: string, doc?: string): ChecklistFiles {
-  const line = checklistSection(title, doc)
-    .split('\n')
-    .find((l) => l.startsWith('Files:'));
-  if (line === undefined) throw new Error(`checklist "${title}" has no "Files:" line`);
-  const out: ChecklistFiles = { edit: [], create: [] };
-  for (const m of line.matchAll(/`(src\/[^`]+)`( \(new\))?/g)) {
-    (m[2] === undefined ? out.edit : out.create).push(m[1] as string);
-  }
-  return out;
-}
-
-/** Does `file` match a checklist path, where `<name>` stands for one file or folder name? */
-export function matchesPath(pattern: string, file: string): boolean {
-  const re = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[a-z-]+>/g, '[A-Za-z0-9_-]+');
-  return new RegExp(`^${re}$`).test(file);
-}
-
-/** The repository files (with .ts) a test file replaces through vi.mock('…'). */
-export function mockedFiles(testFile: string): string[] {
-  const source = readFileSync(testFile, 'utf8');
-  return [...source.matchAll(/vi\.mock\(\s*'([^']+)'/g)].map((m) =>
-    `${relative(ROOT, join(dirname(testFile), m[1] as string))}.ts`.replaceAll('\\', '/'),
-  );
-}
-
-/**
- * Every file the test changed is one the checklist names, and every existing file the
- * checklist names was changed: the documented list is the list the steps needed.
- */
+/** `doc` replaces docs/ARCHITECTURE.md (the comparison's own test). */
 export function expectSameFiles(
   title: string,
   testFile: string,
-  doc?: string,
+  doc = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8'),
 ): { changed: string[]; named: ChecklistFiles } {
-  const named = checklistFiles(title, doc);
-  const changed = mockedFiles(testFile);
-  const unnamed = changed.filter((f) => !named.edit.some((p) => matchesPath(p, f)));
-  const unneeded = named.edit.filter((p) => !changed.some((f) => matchesPath(p, f)));
-  if (unnamed.length > 0 || unneeded.length > 0) {
-    throw new Error(
-      `checklist "${title}" in docs/ARCHITECTURE.md: ` +
-        `${unnamed.length > 0 ? `the steps changed ${unnamed.join(', ')}, which it does not name; ` : ''}` +
-        `${unneeded.length > 0 ? `it names ${unneeded.join(', ')}, which the steps did not need` : ''}`,
-    );
-  }
-  return { changed, named };
+  const testPath = relative(ROOT, testFile).replaceAll('\\', '/');
+  return compareFiles(title, doc, readFileSync(testFile, 'utf8'), testPath);
 }
