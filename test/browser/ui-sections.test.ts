@@ -206,6 +206,12 @@ describe('page sections', () => {
       /Its kernels also spend [\d.]+ ms per GB of weights and cache read, whatever the GPU: a ceiling near [\d,]+ GB\/s/,
     );
     expect($('#pred-source-note').textContent).not.toMatch(/In a browser/);
+    // An engine without measurements of its own says whose profile it borrowed, and nothing else.
+    change('#pred-engine', 'transformers.js');
+    expect($('#pred-source-note').textContent).toMatch(
+      /No public measurement of transformers\.js is in the data: its profile, ranges and checked figures are borrowed from browser, engine unknown/,
+    );
+    expect($('#pred-source-note').textContent).not.toMatch(/Too few measurements|of this engine/);
     change('#pred-engine', 'llama.cpp-webgpu');
     expect($('#pred-source-note').textContent).not.toMatch(/ms per GB of weights/);
     expect($('#pred-source-note').textContent).toMatch(
