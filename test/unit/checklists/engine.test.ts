@@ -6,6 +6,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { PREDICT_USAGE } from '../../../src/cli/args/predict-args';
 import { ENGINE_IDS, type EngineId, findEngine } from '../../../src/model/engines/ids';
 import { decodeLoad, encodeLoad } from '../../../src/ui/load/load-settings';
 import { calibrationText, engineLabel } from '../../../src/ui/predictions/prediction-words';
@@ -52,6 +53,9 @@ describe('checklist: a new engine that borrows a profile', () => {
   it('the CLI takes it and says whose profile it borrowed', () => {
     expect(ENGINE_IDS).toContain(NEW);
     expect(findEngine('Checklist-Engine')).toBe(NEW);
+    expect(PREDICT_USAGE).toMatch(
+      /--engine ID .*transformers\.js, native, browser, checklist-engine;/s,
+    );
     const mine = predictCli(args(NEW));
     const lender = predictCli(args(LENDER));
     expect(mine.parsed.engine).toBe(NEW);
