@@ -12,8 +12,14 @@ import {
   type ReportLine,
 } from '../src/model/engines/cross-validation';
 import { calibrationRows } from '../src/model/engines/data';
-import { fitTables, fittedModuleSource, heldOutTables } from '../src/model/engines/fitted-tables';
+import {
+  borrowersWithRows,
+  fitTables,
+  fittedModuleSource,
+  heldOutTables,
+} from '../src/model/engines/fitted-tables';
 import { REPORT_GROUPINGS } from '../src/model/engines/groups';
+import { ENGINE_IDS, ENGINES } from '../src/model/engines/ids';
 
 const FITTED_FILE = 'src/model/engines/fitted.generated.ts';
 
@@ -37,6 +43,17 @@ for (const g of REPORT_GROUPINGS) {
 }
 console.log('== the categories, three ways\n');
 console.log(formatReport(categories));
+
+const borrowing = ENGINE_IDS.filter((e) => ENGINES[e].borrowsProfileFrom !== undefined);
+console.log('\n== borrowed profiles (not fitted or held out themselves)\n');
+for (const e of borrowing) {
+  console.log(`${e}: borrowed from ${ENGINES[e].borrowsProfileFrom} (its profile and figures)`);
+}
+for (const e of borrowersWithRows(rows)) {
+  console.log(
+    `warning: the data now holds rows of ${e}: drop its borrowsProfileFrom (src/model/engines/ids.ts) so it is fitted on them`,
+  );
+}
 
 if (args.includes('--write')) {
   writeFileSync(FITTED_FILE, fittedModuleSource(fitTables(rows, held)));

@@ -206,6 +206,12 @@ describe('page sections', () => {
       /Its kernels also spend [\d.]+ ms per GB of weights and cache read, whatever the GPU: a ceiling near [\d,]+ GB\/s/,
     );
     expect($('#pred-source-note').textContent).not.toMatch(/In a browser/);
+    // An engine without measurements of its own says whose profile it borrowed, and nothing else.
+    change('#pred-engine', 'transformers.js');
+    expect($('#pred-source-note').textContent).toMatch(
+      /No public measurement of transformers\.js is in the data: its profile, ranges and checked figures are borrowed from browser, engine unknown/,
+    );
+    expect($('#pred-source-note').textContent).not.toMatch(/Too few measurements|of this engine/);
     change('#pred-engine', 'llama.cpp-webgpu');
     expect($('#pred-source-note').textContent).not.toMatch(/ms per GB of weights/);
     expect($('#pred-source-note').textContent).toMatch(
@@ -257,6 +263,10 @@ describe('page sections', () => {
       const metal = $(`${id} tr[data-engine="llama.cpp-metal"]`);
       expect(metal.querySelectorAll('td')[0]?.textContent).toMatch(/^\d+$/);
       expect(metal.textContent).toMatch(/\d+%/);
+      // An engine that borrows its profile names its lender instead of figures of its own.
+      const borrower = $(`${id} tr[data-engine="transformers.js"]`);
+      expect(borrower.querySelectorAll('td')).toHaveLength(1);
+      expect(borrower.textContent).toMatch(/borrowed from browser, engine unknown: see its row/);
     }
     expect($('#trust-table caption').textContent).toMatch(/by source/);
     expect($('#trust-table-family caption').textContent).toMatch(/by GPU family/);

@@ -280,6 +280,9 @@ describe('predict flags: engines, tensor parallelism and limits', () => {
     expect(a).toMatchObject({ engine: 'browser', vendor: 'nvidia', memoryGB: 24 });
     expect(parse([...sheet, '--engine', 'mlx']).vendor).toBe('apple');
     expect(parse([...sheet, '--engine', 'llama.cpp-rocm']).vendor).toBe('amd');
+    // The vendor an engine runs on alone is its entry's (engines/ids.ts `vendor`), not its name's.
+    expect(parse([...sheet, '--engine', 'ipex-llm']).vendor).toBe('intel');
+    expect(parse([...sheet, '--engine', 'trt-llm']).vendor).toBe('nvidia');
     expect(parse([...sheet, '--vendor', 'Intel']).vendor).toBe('intel');
     // Ollama / LM Studio / llama.cpp: the vendor's llama.cpp backend (NVIDIA without --vendor).
     expect(parse([...sheet, '--engine', 'ollama', '--vendor', 'amd']).engine).toBe(

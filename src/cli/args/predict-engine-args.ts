@@ -65,12 +65,7 @@ interface Context {
 }
 
 /** The vendor an engine implies where a datasheet does not say. */
-const engineVendor = (engine: EngineId): Vendor =>
-  engine === 'llama.cpp-metal' || engine === 'mlx'
-    ? 'apple'
-    : engine === 'llama.cpp-rocm'
-      ? 'amd'
-      : 'nvidia';
+const engineVendor = (engine: EngineId): Vendor => ENGINES[engine].vendor ?? 'nvidia';
 
 /** --vendor, checked; undefined where not given. */
 function vendorFlag(values: Values, fail: (reason: string) => UsageError): Vendor | undefined {

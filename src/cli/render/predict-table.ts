@@ -37,13 +37,18 @@ function header(r: PredictReport): string[] {
   ];
   const c = r.calibration;
   const t = r.calibrationTtft;
+  const borrowed = r.profileBorrowedFrom;
   if (c !== null && t !== null) {
+    const whose =
+      borrowed === null
+        ? ''
+        : ` of the profile borrowed from "${borrowed}", not of "${r.engine}" itself`;
     lines.push(
       c.n === 0 && c.noFit > 0
         ? `calibration: the ${c.noFit} public measurements of "${r.engine}" come from too few sources to predict any of them with its source held out: not checked on a source the fit had not seen`
         : c.n === 0
           ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
-          : `calibration (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
+          : `calibration${whose} (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
             (t.n === 0 && t.noFit > 0
               ? `; TTFT: its ${t.noFit} measurements come from too few sources to predict any with its source held out`
               : t.n === 0

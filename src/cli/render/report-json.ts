@@ -68,6 +68,7 @@ export function reportJson(r: PredictReport): PredictJson {
     rooflineFallback: r.rooflineFallback,
     runtime: r.runtime,
     engine: r.engine,
+    profileBorrowedFrom: r.profileBorrowedFrom,
     tp: r.tp,
     fits: r.fits,
     needGB: r.needGB,

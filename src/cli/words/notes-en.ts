@@ -136,6 +136,8 @@ export function noteText(n: Note): string {
       return `${n.gpu}: ${n.bandwidthGBps} GB/s, prefill at ${n.tflops} TFLOP/s (${PEAK_WORDS[n.peak]}) from the datasheet`;
     case 'engine-profile':
       return engineProfileWords(n);
+    case 'engine-borrowed':
+      return borrowedWords(n.engine, n.from);
     case 'engine-range':
       return `${n.metric === 'decode' ? 'decode' : 'TTFT'} range for ${n.engine} on ${n.vendor}: ${CALIBRATION_CODE_WORDS[n.code]}`;
     case 'weight-layout':
@@ -168,6 +170,10 @@ export function noteText(n: Note): string {
       return `the results run did not finish: ${n.why}`;
   }
 }
+
+/** An engine that borrows its profile (model/engines/ids.ts borrowsProfileFrom), in words. */
+export const borrowedWords = (engine: string, from: string): string =>
+  `profile borrowed from "${from}": no public measurement of "${engine}" is in the data, so "${from}"'s fitted profile, ranges and held-out figures stand for it (not checked on "${engine}" itself)`;
 
 /** The fitted profile in words; the browser-only terms only where they are not 0. */
 function engineProfileWords(n: Extract<Note, { id: 'engine-profile' }>): string {

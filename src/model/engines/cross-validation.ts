@@ -18,6 +18,7 @@ import {
   ENGINES,
   type EngineClass,
   type EngineId,
+  FITTED_ENGINE_IDS,
   isGenericEngine,
   VENDORS,
   type Vendor,
@@ -177,7 +178,7 @@ const tableKey = (engine: EngineId, metric: Metric) => `${engine}|${metric}`;
 
 export function heldOutTable(rows: readonly CalibrationRow[], grouping: Grouping): HeldOutTable {
   const table: Record<string, HeldOutPrediction[]> = {};
-  for (const engine of ENGINE_IDS) {
+  for (const engine of FITTED_ENGINE_IDS) {
     for (const metric of ['decode', 'ttft'] as const) {
       table[tableKey(engine, metric)] = heldOutPredictions(engine, rows, metric, grouping);
     }
@@ -198,7 +199,7 @@ export function calibrationReport(table: HeldOutTable): ReportLine[] {
     native: { decode: [], ttft: [] },
     browser: { decode: [], ttft: [] },
   };
-  for (const engine of ENGINE_IDS) {
+  for (const engine of FITTED_ENGINE_IDS) {
     for (const metric of ['decode', 'ttft'] as const) {
       const preds = predictionsOf(table, engine, metric);
       lines.push({ label: engine, vendor: 'all', metric, ...summarise(preds) });

@@ -10,7 +10,7 @@ import {
   summaryTable,
 } from './cross-validation';
 import { REPORT_GROUPINGS, type ReportGrouping } from './groups';
-import { ENGINE_IDS, type EngineId, VENDORS, type Vendor } from './ids';
+import { ENGINE_IDS, ENGINES, type EngineId, FITTED_ENGINE_IDS, VENDORS, type Vendor } from './ids';
 import type { CalibrationRow } from './rows';
 
 export interface FittedTables {
@@ -36,13 +36,24 @@ export function fitTables(
   held: HeldOutTables = heldOutTables(rows),
 ): FittedTables {
   const profiles: Record<string, EngineProfile> = {};
-  for (const engine of ENGINE_IDS) {
+  // An engine that borrows its profile reads its lender's (ids.ts profileEngine): nothing to fit.
+  for (const engine of FITTED_ENGINE_IDS) {
     for (const vendor of VENDORS)
       profiles[profileKey(engine, vendor)] = buildProfile(engine, vendor, rows);
   }
   const summaries = {} as Record<ReportGrouping, Record<string, CalibrationSummary>>;
   for (const g of REPORT_GROUPINGS) summaries[g] = summaryTable(held[g]);
   return { profiles, summaries };
+}
+
+/**
+ * Engines that borrow another's profile (ids.ts borrowsProfileFrom) though `rows` hold
+ * measurements of their own: each should drop the borrowing and be fitted on its rows.
+ */
+export function borrowersWithRows(rows: readonly CalibrationRow[]): EngineId[] {
+  return ENGINE_IDS.filter(
+    (e) => ENGINES[e].borrowsProfileFrom !== undefined && rows.some((r) => r.engine === e),
+  );
 }
 
 const NAN = '__NaN__';

@@ -53,6 +53,21 @@ export interface EngineInfo {
    * (data/calibration/llamacpp-cuda-threads.csv).
    */
   fp16Accumulate: boolean;
+  /**
+   * Loads llama.cpp's GGUF files, whose quantised files keep the output head at Q6_K: its int4 is
+   * Q4_0 with that head; other engines' int4 is uniform (q4f16_1; model/predict/format-layout.ts).
+   */
+  readsGguf: boolean;
+  /** The one vendor it runs on, where it runs on one: the vendor a bare datasheet defaults to. */
+  vendor?: Vendor;
+  /**
+   * The engine whose fitted profile and held-out figures stand for this one, where the data holds
+   * no measurement of this engine: the predictor uses that engine's profile and figures, and the
+   * page, the CLI and `npm run calibrate` say "borrowed from" it. Such an engine is not fitted or
+   * cross-validated itself; the engine it names must have a fit of its own (no chains), and the
+   * physics fields above must match that engine's (test/unit/engines/borrowed.test.ts).
+   */
+  borrowsProfileFrom?: EngineId;
 }
 
 const LLAMA_CPP_DISCRETE = 'llama.cpp on discrete GPUs';
@@ -66,6 +81,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'nvidia',
   },
   'llama.cpp-metal': {
     id: 'llama.cpp-metal',
@@ -74,6 +91,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'apple',
   },
   'llama.cpp-rocm': {
     id: 'llama.cpp-rocm',
@@ -83,6 +102,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'amd',
   },
   'llama.cpp-vulkan': {
     id: 'llama.cpp-vulkan',
@@ -92,6 +113,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
   },
   'llama.cpp-sycl': {
     id: 'llama.cpp-sycl',
@@ -101,6 +123,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
+    vendor: 'intel',
   },
   mlx: {
     id: 'mlx',
@@ -109,6 +133,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
+    vendor: 'apple',
   },
   mlc: {
     id: 'mlc',
@@ -117,6 +143,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   vllm: {
     id: 'vllm',
@@ -125,6 +152,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: true,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   'trt-llm': {
     id: 'trt-llm',
@@ -133,6 +161,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: true,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   webllm: {
     id: 'webllm',
@@ -141,6 +170,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
   },
   'llama.cpp-webgpu': {
     id: 'llama.cpp-webgpu',
@@ -149,15 +179,19 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: true,
   },
   'transformers.js': {
     id: 'transformers.js',
-    covers:
-      'transformers.js (onnxruntime-web, WebGPU execution provider) in a browser: no public measurement in the data, so the browser class profile stands in for it',
+    covers: 'transformers.js (onnxruntime-web, WebGPU execution provider) in a browser',
     engineClass: 'browser',
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
+    // No public measurement of onnxruntime-web in the data: the profile fitted on every browser
+    // row stands in for it.
+    borrowsProfileFrom: 'browser',
   },
   native: {
     id: 'native',
@@ -166,6 +200,7 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp16-tensor',
     fp8Tensor: false,
     fp16Accumulate: true,
+    readsGguf: true,
   },
   browser: {
     id: 'browser',
@@ -174,8 +209,17 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
+    readsGguf: false,
   },
 };
+
+/** The engine whose fitted profile and figures a prediction for `id` uses: its own, or the lender's. */
+export const profileEngine = (id: EngineId): EngineId => ENGINES[id].borrowsProfileFrom ?? id;
+
+/** The engines fitted and cross-validated on their own rows (every engine that borrows none). */
+export const FITTED_ENGINE_IDS: readonly EngineId[] = ENGINE_IDS.filter(
+  (id) => ENGINES[id].borrowsProfileFrom === undefined,
+);
 
 /** `--runtime native|browser` stays an alias of the generic engines. */
 export const ENGINE_ALIASES: Readonly<Record<string, EngineId>> = {

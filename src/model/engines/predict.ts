@@ -12,7 +12,7 @@ import { type CalibrationSummary, summaryKey } from './cross-validation';
 import { FITTED } from './fitted.generated';
 import { profileKey } from './fitted-tables';
 import type { ReportGrouping } from './groups';
-import { type EngineId, getEngine, type Vendor } from './ids';
+import { type EngineId, getEngine, profileEngine, type Vendor } from './ids';
 import {
   decodeMs,
   type GpuRates,
@@ -23,16 +23,20 @@ import {
 } from './physics';
 import type { Metric } from './rows';
 
-/** The profile of `engine` on `vendor`, as fitted on the bundled calibration rows. */
+/**
+ * The profile of `engine` on `vendor`, as fitted on the bundled calibration rows; for an engine that
+ * borrows its profile (ids.ts borrowsProfileFrom), the lender's.
+ */
 export function engineProfile(engine: EngineId, vendor: Vendor): EngineProfile {
-  return fitted(FITTED.profiles, profileKey(engine, vendor));
+  return fitted(FITTED.profiles, profileKey(profileEngine(engine), vendor));
 }
 
 /**
  * The engine's held-out figures for one metric ({n, mape, coverage, width, …}), each row predicted
  * with its whole source (default) or its whole GPU family left out of the fit ('gpu': one GPU, the
  * optimistic figure); over every vendor's GPUs or one vendor's. n = 0 where the calibration data
- * has no row of this engine (or none that a fit without its group could predict).
+ * has no row of this engine (or none that a fit without its group could predict). An engine that
+ * borrows its profile gets its lender's figures.
  */
 export function engineCalibration(
   engine: EngineId,
@@ -41,7 +45,7 @@ export function engineCalibration(
   vendor: Vendor | 'all' = 'all',
 ): CalibrationSummary {
   const summaries = FITTED.summaries[grouping];
-  const key = summaryKey(engine, metric, vendor);
+  const key = summaryKey(profileEngine(engine), metric, vendor);
   // A vendor without rows of the engine has no line: nothing was measured there.
   if (vendor !== 'all' && summaries[key] === undefined) return NO_ROWS;
   return fitted(summaries, key);
@@ -97,6 +101,8 @@ export type PredictionCode = CalibrationCode | 'does-not-fit' | 'memory-unknown'
 
 export interface EnginePrediction {
   engine: EngineId;
+  /** The engine whose profile and figures stand for `engine`, where it borrows them. */
+  borrowedFrom?: EngineId;
   vendor: Vendor;
   tp: number;
   link: LinkSpec;
@@ -155,8 +161,10 @@ export function predictEngine(input: EnginePredictInput): EnginePrediction {
     batch,
   };
   const show = fits !== false;
+  const lender = profileEngine(engine);
   return {
     engine,
+    ...(lender === engine ? {} : { borrowedFrom: lender }),
     vendor,
     tp,
     link,

@@ -4,14 +4,12 @@
 // serving engines' int4 is uniform (q4f16_1). Presets (core/format-presets) name their layout.
 
 import type { WeightFormat } from '../../core/formats';
-import type { EngineId } from '../engines/ids';
+import { ENGINES, type EngineId } from '../engines/ids';
 import { getModel, type ModelConfig } from '../llm/models';
 import { type WeightLayout, weightLayout } from '../llm/weight-layout';
 
 /** Engines that load llama.cpp (GGUF) files, whose quantised files keep output.weight at Q6_K. */
-export function readsGgufFiles(engine: EngineId): boolean {
-  return engine.startsWith('llama.cpp') || engine === 'native';
-}
+export const readsGgufFiles = (engine: EngineId): boolean => ENGINES[engine].readsGguf;
 
 const KERNEL_LAYOUT: Readonly<Record<string, string>> = {
   f32: 'f32',

@@ -88,6 +88,11 @@ export type Note =
       decode: Interval;
       ttft: Interval;
     }
+  /**
+   * `engine` has no fit of its own: the profile, ranges and held-out figures below are `from`'s
+   * (engines/ids.ts borrowsProfileFrom), and the notes that follow name `from`.
+   */
+  | { id: 'engine-borrowed'; engine: EngineId; from: EngineId }
   /** Where a metric's range comes from (own rows, a wider pool, widened to the generic class). */
   | {
       id: 'engine-range';

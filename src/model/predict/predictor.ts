@@ -66,6 +66,8 @@ export interface EngineCalibration {
   id: EngineId;
   /** 'native' or 'browser'. */
   engineClass: 'native' | 'browser';
+  /** The engine whose profile and figures stand for `id`, where it borrows them (engines/ids.ts). */
+  borrowedFrom?: EngineId;
   vendor: Vendor;
   decode: CalibrationFigures;
   ttft: CalibrationFigures;

@@ -43,6 +43,11 @@ export interface PredictReport
   runtime: 'native' | 'browser' | null;
   /** The engine the spec-mode prediction stands for; null in measured mode. */
   engine: EngineId | null;
+  /**
+   * The engine whose fitted profile and held-out figures the prediction uses because `engine`
+   * borrows them (engines/ids.ts); null where it has its own, and in measured mode.
+   */
+  profileBorrowedFrom: EngineId | null;
   /** GPUs in tensor parallel: weights and KV split over them. */
   tp: number;
   /** Whether weights + KV fit each GPU; null where its memory is unknown. */
@@ -185,6 +190,7 @@ export function buildReport(input: ReportInput): PredictReport {
     rooflineFallback,
     runtime: engine?.engineClass ?? null,
     engine: engine?.id ?? null,
+    profileBorrowedFrom: engine?.borrowedFrom ?? null,
     tp: p.tp,
     fits: fitsAll,
     needGB: p.memory.needGB,

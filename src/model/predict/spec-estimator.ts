@@ -1,12 +1,13 @@
 // Spec mode: a datasheet and an engine profile (./engines) time one forward pass. The profile is
 // fitted on public measurements of that engine on that vendor (or, where there are too few, on a
-// wider pool, and then says so); its [low, high] is the cross-validated residual interval. Every
+// wider pool, and then says so; or, for an engine that borrows another's profile, the lender's,
+// said as borrowed); its [low, high] is the cross-validated residual interval. Every
 // spec prediction goes through here: `--runtime native|browser` are the generic engines.
 
 import type { WeightFormat } from '../../core/formats';
 import { RANGE_LEVEL } from '../engines/calibrate';
 import type { CalibrationSummary } from '../engines/cross-validation';
-import { ENGINES, type EngineId, getEngine, type Vendor } from '../engines/ids';
+import { ENGINES, type EngineId, getEngine, profileEngine, type Vendor } from '../engines/ids';
 import {
   decodeMs,
   decodeTerms,
@@ -83,10 +84,12 @@ function specAssumptions(
   link: ReturnType<typeof linkFor>,
 ): Note[] {
   const p = profile.params;
+  // A borrowed profile's codes and figures are the lender's, and are worded as the lender's.
+  const lender = profileEngine(engine);
   const rangeNotes: Note[] = (['decode', 'ttft'] as const).flatMap((metric) =>
     profile[metric].codes.map((code) => ({
       id: 'engine-range' as const,
-      engine,
+      engine: lender,
       vendor: hw.vendor,
       metric,
       code,
@@ -100,9 +103,10 @@ function specAssumptions(
       tflops: peak.tflops,
       peak: peak.kind,
     },
+    ...(lender === engine ? [] : [{ id: 'engine-borrowed' as const, engine, from: lender }]),
     {
       id: 'engine-profile',
-      engine,
+      engine: lender,
       vendor: hw.vendor,
       eta: p.eta,
       cLayerMs: p.cLayerMs,
@@ -178,6 +182,7 @@ export function specEstimator(
     engine: {
       id: engine,
       engineClass: ENGINES[engine].engineClass,
+      ...(profileEngine(engine) === engine ? {} : { borrowedFrom: profileEngine(engine) }),
       vendor: hw.vendor,
       decode: figures(engineCalibration(engine, 'decode')),
       ttft: figures(engineCalibration(engine, 'ttft')),

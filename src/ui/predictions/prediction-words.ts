@@ -26,8 +26,12 @@ export function doesNotFitText(a: FitAdvice): string {
 export function calibrationText(r: PredictReport): string | undefined {
   const m = t().predictions;
   if (r.engine === null || r.calibration === null) return undefined;
-  const engine = r.engine;
   const c = r.calibration;
+  const lender = r.profileBorrowedFrom;
+  // A borrowed profile's figures and codes are the lender's: say so first, then word them as its.
+  const borrowed =
+    lender === null ? [] : [m.calibrationBorrowed({ engine: r.engine, from: engineLabel(lender) })];
+  const engine = lender ?? r.engine;
   const figures =
     c.n === 0 && c.noFit > 0
       ? m.calibrationOneSource({ engine, n: fmtInt(c.noFit) })
@@ -45,9 +49,12 @@ export function calibrationText(r: PredictReport): string | undefined {
       n.id === 'engine-range' && n.metric === 'decode' ? [n.code] : [],
     ),
   );
-  return [figures, ...[...codes].map((code) => m.calibrationCode[code]), ...profileWords(r)].join(
-    m.sentenceGap,
-  );
+  return [
+    ...borrowed,
+    figures,
+    ...[...codes].map((code) => m.calibrationCode[code]),
+    ...profileWords(r),
+  ].join(m.sentenceGap);
 }
 
 /** The engine profile the ranges come from; browser engines' further terms where not 0. */

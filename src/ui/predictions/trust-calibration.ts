@@ -7,7 +7,7 @@
 import { RANGE_LEVEL } from '../../model/engines/calibrate';
 import type { CalibrationSummary } from '../../model/engines/cross-validation';
 import type { ReportGrouping } from '../../model/engines/groups';
-import { ENGINE_IDS } from '../../model/engines/ids';
+import { ENGINE_IDS, ENGINES, type EngineId } from '../../model/engines/ids';
 import { engineCalibration } from '../../model/engines/predict';
 import { t } from '../i18n';
 import { fmtFixed, fmtInt, fmtPercent } from '../i18n/numbers';
@@ -25,6 +25,20 @@ const cells = (s: CalibrationSummary): HTMLTableCellElement[] =>
         td(Number.isFinite(s.coverage) ? fmtPercent(s.coverage) : '—', 'num'),
         td(Number.isFinite(s.width) ? fmtFixed(s.width, 2) : '—', 'num'),
       ];
+
+/** An engine's eight figures, or one cell naming the engine it borrows its profile from. */
+function figureCells(engine: EngineId, grouping: ReportGrouping): HTMLTableCellElement[] {
+  const lender = ENGINES[engine].borrowsProfileFrom;
+  if (lender !== undefined) {
+    const cell = td(t().predictions.trust.borrowed({ from: engineLabel(lender) }), 'borrowed');
+    cell.colSpan = 8;
+    return [cell];
+  }
+  return [
+    ...cells(engineCalibration(engine, 'decode', grouping)),
+    ...cells(engineCalibration(engine, 'ttft', grouping)),
+  ];
+}
 
 function header(): HTMLTableSectionElement {
   const m = t().predictions.trust;
@@ -61,11 +75,7 @@ function table(grouping: ReportGrouping, id: string): HTMLElement {
   for (const engine of ENGINE_IDS) {
     const tr = document.createElement('tr');
     tr.dataset.engine = engine;
-    tr.append(
-      th(engineLabel(engine)),
-      ...cells(engineCalibration(engine, 'decode', grouping)),
-      ...cells(engineCalibration(engine, 'ttft', grouping)),
-    );
+    tr.append(th(engineLabel(engine)), ...figureCells(engine, grouping));
     body.append(tr);
   }
   el.append(caption, header(), body);

@@ -1,11 +1,13 @@
-// Every section of the page, in page order. To add one (2 files):
-//  1. Write src/ui/<name>.ts exporting a `Section` (./section.ts): an `id` not used in index.html,
-//     and `mount(host, page)` that builds its markup in `host` (text via ./dom's make/td/th, words
-//     from t() — add them to both src/ui/i18n/en and zh if it has any) and returns the hooks it
-//     wants: onDocument, onComparison, onContext, onAdapter, onRunning, onLocale.
+// Every section of the page, in page order. To add one (docs/ARCHITECTURE.md, "A new page
+// section"; test/browser/checklist-section.test.ts follows it):
+//  1. Write src/ui/<area>/<name>.ts exporting a `Section` (./section.ts): an `id` not used in
+//     index.html, and `mount(host, page)` that builds its markup in `host` (text via ./dom's
+//     make/td/th, its heading via ./section-heading) and returns the hooks it wants: onDocument,
+//     onComparison, onContext, onAdapter, onRunning, onLocale.
 //  2. Add it to SECTIONS below where it should appear: the page creates a <section id> in <main>
 //     after the part of the page holding the section before it. A section nobody needs at first
 //     sight goes in as lazySection(id, () => import(…)): its module loads after the first paint.
+//  3. Its words in its area's file of src/ui/i18n/en and src/ui/i18n/zh.
 
 import { latencySection } from '../predictions/latency';
 import { memorySection } from '../predictions/memory';

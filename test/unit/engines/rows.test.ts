@@ -121,11 +121,9 @@ describe('the engines added for what people run now', () => {
     }
   });
 
-  it('transformers.js has no rows: its profile is the browser class’s, and says so', () => {
+  it('transformers.js has no rows: it borrows the browser profile (test/unit/engines/borrowed.test.ts)', () => {
     expect(rows.some((r) => r.engine === 'transformers.js')).toBe(false);
-    const p = engineProfile('transformers.js', 'intel');
-    expect(p.decode.codes).toContain('no-rows-for-engine');
-    expect(p.decode.basis).toBe('class');
+    expect(engineProfile('transformers.js', 'intel')).toBe(engineProfile('browser', 'intel'));
     expect(findEngine('onnxruntime-web')).toBe('transformers.js');
     expect(findEngine('ipex-llm')).toBe('llama.cpp-sycl');
   });

@@ -87,7 +87,7 @@ export const predictions = {
     'trt-llm': 'TensorRT-LLM (NIM)',
     webllm: 'WebLLM (browser)',
     'llama.cpp-webgpu': 'llama.cpp WebGPU (browser)',
-    'transformers.js': 'transformers.js / onnxruntime-web (browser; borrowed profile)',
+    'transformers.js': 'transformers.js / onnxruntime-web (browser)',
     native: 'native, engine unknown',
     browser: 'browser, engine unknown',
   } satisfies Record<EngineId, string>,
@@ -119,6 +119,9 @@ export const predictions = {
     `In a browser each token also costs ${p.tokenMs} ms (submit, read back, sample), decode attention takes ${p.attn}× its FLOPs' time at peak, and prefill unpacks quantised weights in ${p.block}× (one scale per block) or ${p.kQuant}× (k-quants) the time of their multiply-adds at peak.`,
   calibrationOneSource: (p: { engine: string; n: string }) =>
     `The ${p.n} public measurements of ${p.engine} come from too few sources to predict any of them with its source left out: its ranges were not checked on a source the fit had not seen.`,
+  /** An engine with no fit of its own: it borrows another's (model/engines/ids.ts borrowsProfileFrom). */
+  calibrationBorrowed: (p: { engine: string; from: string }) =>
+    `No public measurement of ${p.engine} is in the data: its profile, ranges and checked figures are borrowed from ${p.from}, and were not checked on ${p.engine} itself.`,
   calibrationNone: (p: { engine: string }) =>
     `There are no public measurements of ${p.engine} to check it against: its ranges are borrowed from other engines and widened.`,
   /** Why a range is as wide as it is (model/engines/calibrate.ts's codes). */
@@ -227,5 +230,7 @@ export const predictions = {
     mape: 'MAPE',
     coverage: 'inside',
     width: 'high ÷ low',
+    /** The row of an engine that borrows its profile: the lender's row holds its figures. */
+    borrowed: (p: { from: string }) => `borrowed from ${p.from}: see its row`,
   },
 };

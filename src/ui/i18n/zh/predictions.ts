@@ -69,7 +69,7 @@ export const predictions: typeof en = {
     'trt-llm': 'TensorRT-LLM（NIM）',
     webllm: 'WebLLM（浏览器）',
     'llama.cpp-webgpu': 'llama.cpp WebGPU（浏览器）',
-    'transformers.js': 'transformers.js / onnxruntime-web（浏览器；借用的参数）',
+    'transformers.js': 'transformers.js / onnxruntime-web（浏览器）',
     native: '原生，引擎未知',
     browser: '浏览器，引擎未知',
   },
@@ -85,6 +85,8 @@ export const predictions: typeof en = {
     `在浏览器中，每个 token 另有 ${p.tokenMs} ms 固定开销（提交、回读、采样），解码注意力耗时为其 FLOPs 按峰值所需时间的 ${p.attn} 倍，预填充解包量化权重耗时为其乘加按峰值所需时间的 ${p.block} 倍（每块一个缩放）或 ${p.kQuant} 倍（k-quant）。`,
   calibrationOneSource: (p) =>
     `${p.engine} 的 ${p.n} 条公开实测来源太少，留出来源后无法预测其中任何一条：它的区间没有在拟合未见过的来源上检验过。`,
+  calibrationBorrowed: (p) =>
+    `数据中没有 ${p.engine} 的公开实测：它的参数、区间和检验数字借自 ${p.from}，没有在 ${p.engine} 本身上检验过。`,
   calibrationNone: (p) => `没有 ${p.engine} 的公开实测可供对照：它的区间借自其他引擎，并已放宽。`,
   calibrationCode: {
     'fit-own-rows': '它的参数按它自己在这一厂商 GPU 上的实测拟合。',
@@ -158,5 +160,6 @@ export const predictions: typeof en = {
     mape: 'MAPE',
     coverage: '区间内',
     width: '高 ÷ 低',
+    borrowed: (p) => `借自 ${p.from}：见该行`,
   },
 };

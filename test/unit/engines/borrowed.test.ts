@@ -1,0 +1,114 @@
+// An engine with no measurement of its own borrows another's fitted profile (ids.ts
+// borrowsProfileFrom): the predictor uses the lender's profile and held-out figures, and the CLI,
+// the JSON report and the page's words say "borrowed from" it instead of range codes about an
+// engine the data never saw.
+import { describe, expect, it } from 'vitest';
+import { renderPrediction } from '../../../src/cli/render/predict-table';
+import { reportJson } from '../../../src/cli/render/report-json';
+import { resolveFormat } from '../../../src/core/formats';
+import { calibrationRows } from '../../../src/model/engines/data';
+import { FITTED } from '../../../src/model/engines/fitted.generated';
+import { borrowersWithRows, profileKey } from '../../../src/model/engines/fitted-tables';
+import { ENGINE_IDS, ENGINES, type EngineId, profileEngine } from '../../../src/model/engines/ids';
+import {
+  engineCalibration,
+  engineProfile,
+  predictEngine,
+} from '../../../src/model/engines/predict';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { weightLayout } from '../../../src/model/llm/weight-layout';
+import { predictReport } from '../../../src/model/predict/report';
+import { calibrationText } from '../../../src/ui/predictions/prediction-words';
+
+const borrowers = ENGINE_IDS.filter((e) => ENGINES[e].borrowsProfileFrom !== undefined);
+const model = getModel('llama-3.2-1b');
+const int4 = resolveFormat('int4');
+const arc = getGpu('arc-b580');
+
+const reportFor = (engine: string) =>
+  predictReport({ kind: 'spec', hw: arc, engine: engine as EngineId }, model, int4, {}).report;
+
+describe('borrowed profiles', () => {
+  it('each lender has a fit of its own and the borrower’s physics', () => {
+    expect(borrowers).toContain('transformers.js');
+    for (const e of borrowers) {
+      const from = profileEngine(e);
+      expect(from).not.toBe(e);
+      expect(ENGINES[from].borrowsProfileFrom, `${e} borrows from a borrower`).toBeUndefined();
+      for (const field of ['engineClass', 'prefillPeak', 'fp8Tensor', 'fp16Accumulate'] as const) {
+        expect(ENGINES[e][field], `${e}.${field}`).toBe(ENGINES[from][field]);
+      }
+      // Nothing is fitted for the borrower: its tables are the lender's.
+      expect(FITTED.profiles[profileKey(e, 'intel')]).toBeUndefined();
+      expect(engineProfile(e, 'intel')).toBe(engineProfile(from, 'intel'));
+      expect(engineCalibration(e, 'ttft', 'family')).toBe(
+        engineCalibration(from, 'ttft', 'family'),
+      );
+    }
+  });
+
+  it('no engine borrows while the data holds rows of its own', () => {
+    expect(borrowersWithRows(calibrationRows())).toEqual([]);
+    const fake = { ...calibrationRows()[0], engine: 'transformers.js' } as ReturnType<
+      typeof calibrationRows
+    >[number];
+    expect(borrowersWithRows([fake])).toEqual(['transformers.js']);
+  });
+
+  it('transformers.js predicts exactly what the browser profile does, and says whose it is', () => {
+    const own = reportFor('browser');
+    const r = reportFor('transformers.js');
+    expect(r.engine).toBe('transformers.js');
+    expect(r.profileBorrowedFrom).toBe('browser');
+    expect(own.profileBorrowedFrom).toBeNull();
+    expect(r.decode?.msPerToken).toEqual(own.decode?.msPerToken);
+    expect(r.prefill?.ttftMs).toEqual(own.prefill?.ttftMs);
+    expect(r.calibration).toEqual(own.calibration);
+    expect(r.assumptions).toContainEqual({
+      id: 'engine-borrowed',
+      engine: 'transformers.js',
+      from: 'browser',
+    });
+    // Every range code is the lender's, and none claims the borrower's rows or their absence.
+    const ranges = r.assumptions.filter((n) => n.id === 'engine-range');
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const n of ranges) {
+      expect(n).toMatchObject({ engine: 'browser' });
+      expect(['no-rows-for-engine', 'pooled-class']).not.toContain(
+        n.id === 'engine-range' ? n.code : '',
+      );
+    }
+    expect(reportJson(r).profileBorrowedFrom).toBe('browser');
+  });
+
+  it('the CLI and the page say "borrowed from", not "too few measurements"', () => {
+    const text = renderPrediction(reportFor('transformers.js'));
+    expect(text).toMatch(
+      /calibration of the profile borrowed from "browser", not of "transformers\.js"/,
+    );
+    expect(text).toMatch(
+      /profile borrowed from "browser": no public measurement of "transformers\.js"/,
+    );
+    expect(text).not.toMatch(/too few measurements|no public measurements of this engine/);
+    expect(text).not.toMatch(/range for transformers\.js/);
+    const words = calibrationText(reportFor('transformers.js')) ?? '';
+    expect(words).toMatch(
+      /^No public measurement of transformers\.js is in the data: .* borrowed from browser, engine unknown/,
+    );
+    expect(words).not.toMatch(/Too few measurements|No public measurement of this engine/);
+    expect(calibrationText(reportFor('webllm'))).not.toMatch(/borrowed from/);
+  });
+
+  it('the engine model says whose profile it used', () => {
+    const p = predictEngine({
+      engine: 'onnxruntime-web',
+      gpu: arc,
+      model,
+      layout: weightLayout(model, 'q4_0'),
+    });
+    expect(p.engine).toBe('transformers.js');
+    expect(p.borrowedFrom).toBe('browser');
+    expect(p.profile).toBe(engineProfile('browser', 'intel'));
+  });
+});
