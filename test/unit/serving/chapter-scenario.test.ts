@@ -50,10 +50,10 @@ describe('the chapter’s A100 scenario under load', () => {
     expect(gap.itlVsChapter).toBe('no-longer');
     const sentence = chapterGapText(gap);
     expect(sentence).toMatch(
-      /reaches the chapter’s throughput \(about 720 tok\/s with 16 users and 1,300 with 64\)/,
+      /reaches the chapter’s throughput \(about 740 tok\/s with 16 users and 1,300 with 64\)/,
     );
     expect(sentence).toMatch(
-      /a mean ITL no longer than the chapter’s \(about 21 and 47 ms against 28–45 and 40–70\)/,
+      /a mean ITL no longer than the chapter’s \(about 20 and 46 ms against 28–45 and 40–70\)/,
     );
     expect(sentence).toMatch(/native engine profile’s 12\.\d ms at batch 1 .*single-user 22–30 ms/);
   });
@@ -73,14 +73,14 @@ describe('the chapter’s A100 scenario under load', () => {
     const q = r64.result.queueWaitMs;
     expect(q.p95).toBe(0);
     expect(q.max).toBeGreaterThan(1500); // the first wave: 64 prompts, 16 per 8,192-token step
-    expect(q.max).toBeLessThan(2500);
+    expect(q.max).toBeLessThan(3500); // three prefill steps of ~1 s (the fitted native profile)
     expect(r64.result.ttftMs.p95).toBeLessThan(1000);
     const ttft = chapterServingTtft(rows);
     expect(ttft).toMatchObject({ users: 64, prefillSteps: 4, prefillTokensPerStep: 8192 });
     expect(ttft.firstWaveMaxWaitMs).toBe(q.max);
     const note = chapterTtftText(ttft);
     expect(note).toMatch(/about 467,000 tokens/);
-    expect(note).toMatch(/up to about 2 s behind 4 8,192-token prefill steps/);
+    expect(note).toMatch(/up to about 3 s behind 4 8,192-token prefill steps/);
     expect(note).toMatch(/the chapter’s 1–5 s at 64 concurrent/);
     expect(r64.result.kvCapacityTokens).toBeGreaterThan(460_000);
     expect(r64.result.kvCapacityTokens).toBeLessThan(475_000);
