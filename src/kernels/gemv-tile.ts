@@ -14,7 +14,7 @@ import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import { packedWords, packMatrix, weightReader } from './formats';
 import { activations } from './matrix';
-import type { WeightsCode } from './weights';
+import { blockConstants, type WeightsCode } from './weights';
 
 /** Every gemv_tile_*.wgsl, by file name. */
 const SHADERS: Record<string, string> = Object.fromEntries(
@@ -40,7 +40,10 @@ export const tileShaderFile = (format: FormatId, code: WeightsCode): string =>
 export const hasTileCode = (format: FormatId, code: WeightsCode): boolean =>
   SHADERS[tileShaderFile(format, code)] !== undefined;
 
-/** The tile GEMV's WGSL: directives, x, shared declarations, the format's words, the entries. */
+/**
+ * The tile GEMV's WGSL: directives, x, shared declarations, the format's storage constants and
+ * words, the entries.
+ */
 export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean): string {
   const words = SHADERS[tileShaderFile(format, code)];
   if (words === undefined) throw new RangeError(`no tile GEMV ${code} code for ${format}`);
@@ -51,6 +54,7 @@ export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean
     f16 ? 'enable f16;' : '',
     x[code],
     gemvCommon,
+    blockConstants(format),
     words,
     tileShader,
     subgroups ? tileSubgroupShader : '',
