@@ -1,37 +1,60 @@
 // gemv_tile's words for weight format int3 (groups of 32 in 12 bytes: u32 0–1 the low bit pairs
-// of weights 0…15 and 16…31, u32 2 their high bits; q = stored − 4; an f16 scale per group): a
-// tile word is one 12-byte group (WPG = 1), against eight vec4s of x (XV = 8). Lane l reads group
-// t·KL + l as three u32 loads, so neighbouring lanes read neighbouring 12-byte groups: one
-// instruction's 32 loads span 384 bytes, all three together exactly the 384 bytes they need.
-// Rows start at row · row_words() u32 (blockConstants, from the registry entry).
+// of weights 0…15 and 16…31, u32 2 their high bits; q = stored − 4; an f16 scale per group).
+// A tile word is one group (WPG = 1, XV = 8), but a 12-byte group is read as three u32 that
+// neighbouring lanes share out: of the step's A groups (A = KL, or fewer at the row's end), lane
+// l reads u32 k·A + l for k = 0, 1, 2 — each load instruction 4·A contiguous bytes, coalesced —
+// and adds what that one u32 contributes to its group's dot product, since q = lo + 4·hi − 4
+// splits over the bit planes: Σ q·x = Σ lo·x (u32 0 and 1, 16 weights each) + Σ (4·hi − 4)·x
+// (u32 2, all 32), each times the group's scale. Rows start at row · row_words() u32
+// (blockConstants, from the registry entry).
 
 const WPG: u32 = 1u;
 const XV: u32 = 8u;
 
-fn tile_int3_word(i: u32) -> u32 {
-  return weights[i / 4u][i % 4u];
+/** Four low bit pairs (bits 0…7 of u) as values 0…3. */
+fn tile_int3_lo4(u: u32) -> vec4<f32> {
+  return vec4<f32>((vec4<u32>(u) >> vec4<u32>(0u, 2u, 4u, 6u)) & vec4<u32>(3u));
 }
 
-/** Four consecutive weights as q: low bit pairs in bits 0…7 of lo, high bits in bits 0…3 of hi. */
-fn tile_int3x4(lo: u32, hi: u32) -> vec4<f32> {
-  let l = (vec4<u32>(lo) >> vec4<u32>(0u, 2u, 4u, 6u)) & vec4<u32>(3u);
-  let h = (vec4<u32>(hi) >> vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(1u);
-  return vec4<f32>(l | (h << vec4<u32>(2u))) - vec4<f32>(4.0);
+/** Four high bits (bits 0…3 of u) as 4 · hi − 4. */
+fn tile_int3_hi4(u: u32) -> vec4<f32> {
+  let h = (vec4<u32>(u) >> vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(1u);
+  return vec4<f32>(h) * 4.0 - vec4<f32>(4.0);
 }
 
+/** What u32 `kind` (0, 1: low pairs; 2: high bits) of a group adds, x from xs[xi …]. */
+fn tile_int3_part(u: u32, kind: u32, xi: u32) -> f32 {
+  if (kind == 2u) {
+    return dot(tile_int3_hi4(u), vec4<f32>(xs[xi])) +
+      dot(tile_int3_hi4(u >> 4u), vec4<f32>(xs[xi + 1u])) +
+      dot(tile_int3_hi4(u >> 8u), vec4<f32>(xs[xi + 2u])) +
+      dot(tile_int3_hi4(u >> 12u), vec4<f32>(xs[xi + 3u])) +
+      dot(tile_int3_hi4(u >> 16u), vec4<f32>(xs[xi + 4u])) +
+      dot(tile_int3_hi4(u >> 20u), vec4<f32>(xs[xi + 5u])) +
+      dot(tile_int3_hi4(u >> 24u), vec4<f32>(xs[xi + 6u])) +
+      dot(tile_int3_hi4(u >> 28u), vec4<f32>(xs[xi + 7u]));
+  }
+  let xl = xi + 4u * kind;
+  return dot(tile_int3_lo4(u), vec4<f32>(xs[xl])) +
+    dot(tile_int3_lo4(u >> 8u), vec4<f32>(xs[xl + 1u])) +
+    dot(tile_int3_lo4(u >> 16u), vec4<f32>(xs[xl + 2u])) +
+    dot(tile_int3_lo4(u >> 24u), vec4<f32>(xs[xl + 3u]));
+}
+
+// gemv_tile calls this for group w = t·KL + lane of the row (lanes past the row's end are not
+// called); `xi` (the lane's own group's x) is not used: each u32 finds its group's x itself.
 fn tile_dot(row: u32, w: u32, xi: u32) -> f32 {
-  let b = row * row_words() + w * BLOCK_WORDS;
-  let w0 = tile_int3_word(b);
-  let w1 = tile_int3_word(b + 1u);
-  let w2 = tile_int3_word(b + 2u);
-  let s = dot(tile_int3x4(w0, w2), vec4<f32>(xs[xi])) +
-    dot(tile_int3x4(w0 >> 8u, w2 >> 4u), vec4<f32>(xs[xi + 1u])) +
-    dot(tile_int3x4(w0 >> 16u, w2 >> 8u), vec4<f32>(xs[xi + 2u])) +
-    dot(tile_int3x4(w0 >> 24u, w2 >> 12u), vec4<f32>(xs[xi + 3u])) +
-    dot(tile_int3x4(w1, w2 >> 16u), vec4<f32>(xs[xi + 4u])) +
-    dot(tile_int3x4(w1 >> 8u, w2 >> 20u), vec4<f32>(xs[xi + 5u])) +
-    dot(tile_int3x4(w1 >> 16u, w2 >> 24u), vec4<f32>(xs[xi + 6u])) +
-    dot(tile_int3x4(w1 >> 24u, w2 >> 28u), vec4<f32>(xs[xi + 7u]));
-  let group = row * params.groups + w;
-  return s * unpack2x16float(scales[group / 2u])[group % 2u];
+  let lane = w % KL;
+  let first = w - lane;
+  let count = min(KL, params.groups - first);
+  let base = row * row_words() + first * BLOCK_WORDS;
+  var s = 0.0;
+  for (var k = 0u; k < 3u; k++) {
+    let p = k * count + lane;
+    let g = p / 3u;
+    let group = row * params.groups + first + g;
+    let u = weights[(base + p) / 4u][(base + p) % 4u];
+    s += tile_int3_part(u, p % 3u, g * XPG) * unpack2x16float(scales[group / 2u])[group % 2u];
+  }
+  return s;
 }
