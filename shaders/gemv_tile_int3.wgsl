@@ -5,11 +5,29 @@
 // l reads u32 k·A + l for k = 0, 1, 2 — each load instruction 4·A contiguous bytes, coalesced —
 // and adds what that one u32 contributes to its group's dot product, since q = lo + 4·hi − 4
 // splits over the bit planes: Σ q·x = Σ lo·x (u32 0 and 1, 16 weights each) + Σ (4·hi − 4)·x
-// (u32 2, all 32), each times the group's scale. Rows start at row · row_words() u32
+// (u32 2, all 32), each times the group's scale. The scales of the workgroup's R rows for the
+// step are staged first (tile_stage: consecutive invocations, consecutive f16s), since a lane's
+// three u32 belong to three different groups. Rows start at row · row_words() u32
 // (blockConstants, from the registry entry).
 
 const WPG: u32 = 1u;
 const XV: u32 = 8u;
+
+// Scale of group g of the step for local row r (row0 + r) at r · KL + g.
+var<workgroup> int3_scales: array<f32, R * KL>;
+
+fn tile_stage(t: u32, row0: u32, lid: u32) {
+  let first = t * KL;
+  let count = min(KL, params.groups - first);
+  let last = params.rows - 1u;
+  for (var i = lid; i < R * KL; i += WG) {
+    let g = i % KL;
+    if (g < count) {
+      let group = min(row0 + i / KL, last) * params.groups + first + g;
+      int3_scales[i] = unpack2x16float(scales[group / 2u])[group % 2u];
+    }
+  }
+}
 
 /** Four low bit pairs (bits 0…7 of u) as values 0…3. */
 fn tile_int3_lo4(u: u32) -> vec4<f32> {
@@ -48,13 +66,15 @@ fn tile_dot(row: u32, w: u32, xi: u32) -> f32 {
   let first = w - lane;
   let count = min(KL, params.groups - first);
   let base = row * row_words() + first * BLOCK_WORDS;
+  // The workgroup's rows are row0 … row0 + R − 1, row0 a multiple of R (past-the-end rows are
+  // clamped to the last, which is still in the workgroup).
+  let r = row % R;
   var s = 0.0;
   for (var k = 0u; k < 3u; k++) {
     let p = k * count + lane;
     let g = p / 3u;
-    let group = row * params.groups + first + g;
     let u = weights[(base + p) / 4u][(base + p) % 4u];
-    s += tile_int3_part(u, p % 3u, g * XPG) * unpack2x16float(scales[group / 2u])[group % 2u];
+    s += tile_int3_part(u, p % 3u, g * XPG) * int3_scales[r * KL + g];
   }
   return s;
 }

@@ -41,6 +41,13 @@ export const hasTileCode = (format: FormatId, code: WeightsCode): boolean =>
   SHADERS[tileShaderFile(format, code)] !== undefined;
 
 /**
+ * gemv_tile calls tile_stage(t, row0, lid) between the barriers of each step, after staging x:
+ * a format's words file may define it to stage more in workgroup memory (int3 stages its scales);
+ * this empty one stands in for the others.
+ */
+const NO_STAGE = 'fn tile_stage(t: u32, row0: u32, lid: u32) {}';
+
+/**
  * The tile GEMV's WGSL: directives, x, shared declarations, the format's storage constants and
  * words, the entries.
  */
@@ -56,6 +63,7 @@ export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean
     gemvCommon,
     blockConstants(format),
     words,
+    /\bfn tile_stage\(/.test(words) ? '' : NO_STAGE,
     tileShader,
     subgroups ? tileSubgroupShader : '',
   ].join('\n');
