@@ -1,6 +1,6 @@
 // GEMV y = W·x laid out for GPUs (x's declaration with `alias XV4`, gemv_common.wgsl and the
-// format's gemv_tile_<format>[_f16|_dp4a].wgsl, which defines WPG, XV and tile_dot, are
-// prepended; the x file defines XPG, x's XV4s per group of 32).
+// format's gemv_tile_<format>[_f16|_dp4a].wgsl, which defines WPG, XV and tile_dot, and may
+// define tile_stage, are prepended; the x file defines XPG, x's XV4s per group of 32).
 // A workgroup of WG invocations covers R output rows: WG / KL teams of KL lanes along K, each
 // team R ÷ (WG / KL) rows. Step t stages the x of KL consecutive 16-byte weight words (KL / WPG ·
 // XPG XV4s, loaded once, coalesced) in workgroup memory; lane l then reads word t·KL + l of each of
@@ -45,6 +45,8 @@ fn lane_sums(first: u32, lane: u32, lid: u32) -> array<f32, 8> {
   for (var t = 0u; t * KL < words; t++) {
     workgroupBarrier();
     stage_x(t, lid);
+    // The format's own staging for the step (a no-op for most; first − first % R is row0).
+    tile_stage(t, first - first % R, lid);
     workgroupBarrier();
     let w = t * KL + lane;
     if (w < words) {

@@ -10,7 +10,9 @@
 //   GROUPED, group_scale(row · groups + g)  whether groups of 32 carry a scale, and that scale
 //                          (1 for the formats without one)
 // (The DP4A codes, weights_*_dp4a.wgsl, define group_dot only.) All are written without local
-// arrays: software adapters keep those in memory, not registers.
+// arrays: software adapters keep those in memory, not registers. Before each file come its
+// registry entry's storage constants (BLOCK_WORDS, BLOCK_WEIGHTS, ROW_ALIGN_WORDS, row_words();
+// blockConstants in src/kernels/weights.ts) for a decoder whose rows are not whole vec4s.
 
 fn dequant_vec(row: u32, g: u32, j: u32) -> vec4<f32> {
   return bitcast<vec4<f32>>(weights[(row * params.groups + g) * 8u + j]);

@@ -1,13 +1,18 @@
 // The weight formats: one entry each, and everything else derives from it — the predictor's bits
-// per weight (core/formats), the CPU packing and decoding and the random matrices
-// (kernels/formats), the WGSL (shaders/weights_<id>.wgsl, found by name), the run plans, the
-// page's tables, pickers and charts, the CLI's --weights, and the tests that enumerate this list.
+// per weight (core/formats), the CPU packing and decoding, the buffer sizes and the random
+// matrices (kernels/formats), the WGSL (shaders/weights_<id>.wgsl, found by name), the run plans,
+// the page's tables, pickers and charts, the CLI's --weights, and the tests that enumerate this
+// list.
 //
 // To add a format: write shaders/weights_<id>.wgsl (the functions listed in weights_f32.wgsl)
-// and append an entry here. Order matters only for display: tables and charts follow it.
+// and append an entry here (docs/ARCHITECTURE.md, "How to add a weight format"). Order matters
+// only for display: tables and charts follow it. checkFormatEntry says in words what is wrong
+// with an entry when the registry loads.
 //
-// Every format stores a matrix row-major (row n = output n, K along the row) in u32 words of
-// `32 / storedBits` weights each; K is always a multiple of 32, so a group never straddles rows.
+// Every format stores a matrix row-major (row n = output n, K along the row) as blocks: `block.weights`
+// consecutive weights along K in `block.bytes` bytes, each row starting at a multiple of
+// `rowAlignBytes` (a row is padded up to it); grouped formats keep one f16 scale per block in a
+// separate flat array.
 
 import { fromHalfBits, toHalfBits } from './half';
 
@@ -22,6 +27,15 @@ export interface OptionalCodes {
   dp4a?: { groupSums: boolean };
 }
 
+/** A run of bits in a block: from bit `at` (bit 0 is the low bit of the block's first byte). */
+export interface BitField {
+  at: number;
+  width: number;
+}
+
+/** The kernels' group along K: every block is a whole number of these, and K a multiple. */
+export const KERNEL_GROUP = 32;
+
 export interface FormatEntry {
   /** Canonical id: results rows, permalinks, the CLI and the page name the format by it. */
   id: string;
@@ -29,19 +43,33 @@ export interface FormatEntry {
   aliases: readonly string[];
   /** One line of English on what the format is. */
   description: string;
-  /** Bits one weight takes in the weight words; divides 32. */
+  /**
+   * The unit of storage: `weights` consecutive weights of a row (a multiple of 32, the kernels'
+   * group) in `bytes` bytes (a multiple of 4: the GPU reads and fills storage in u32 words).
+   * int4: 32 weights in 16 bytes; int3: 32 in 12.
+   */
+  block: { weights: number; bytes: number };
+  /** Bits of one stored value: what `encode` returns and `decode` takes. */
   storedBits: number;
   /**
-   * Groups of `groupSize` consecutive weights along K share one f16 scale, stored as one flat
-   * array over (row, group), two per u32 (even group in the low half); null: no scales. A
-   * group's scale is max |w| / qmax, rounded to f16, and the weights are stored as w / scale.
+   * Where stored value j (0 ≤ j < block.weights) lies in its block: its low bits first, one field
+   * or several (int3 splits 2 + 1). Default: one field at j · storedBits.
    */
-  scales: { groupSize: 32; format: 'f16'; qmax: number } | null;
-  /** One weight: value (already divided by its group's scale) ↔ its `storedBits` stored bits. */
+  bitsOf?(j: number): readonly BitField[];
+  /**
+   * Rows start at multiples of this many bytes (a multiple of 4); a row shorter than a multiple
+   * is padded. The WGSL gets it as ROW_ALIGN_BYTES (src/kernels/weights.ts).
+   */
+  rowAlignBytes: number;
+  /**
+   * One f16 scale per block, stored apart as one flat array over (row, block), two per u32 (even
+   * block in the low half); null: no scales. A block's scale is max |w| / qmax, rounded to f16,
+   * and its weights are stored as w / scale.
+   */
+  scales: { format: 'f16'; qmax: number } | null;
+  /** One weight: value (already divided by its block's scale) ↔ its `storedBits` stored bits. */
   encode(value: number): number;
   decode(bits: number): number;
-  /** Bit offset of the j-th weight of a word; by default j · storedBits. */
-  shift?(j: number): number;
   /**
    * Random test matrices: each weight word is (random & keep) | bits, chosen so every value is
    * finite and moderate (|w| < 2 with the random scales of kernels/formats).
@@ -65,15 +93,21 @@ const f32Bits = new Uint32Array(f32.buffer);
 /** Rounds to the nearest integer in [lo, hi]. */
 const clampRound = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(v)));
 
-/** Groups of 32 along K with one f16 scale: 16 / 32 = 0.5 extra bits per weight. */
-const group32 = (qmax: number) => ({ groupSize: 32, format: 'f16', qmax }) as const;
+/** One f16 scale per block of 32: 16 / 32 = 0.5 extra bits per weight. */
+const f16Scale = (qmax: number) => ({ format: 'f16', qmax }) as const;
+
+/** Weights 0…7 of each u32: byte b holds weight b in its low nibble and b + 4 in its high. */
+const int4Shift = (j: number) => (j < 4 ? 8 * j : 8 * (j - 4) + 4);
 
 export const FORMAT_REGISTRY = [
   {
     id: 'f32',
     aliases: ['fp32', 'float32'],
     description: 'float32',
+    block: { weights: 32, bytes: 128 },
     storedBits: 32,
+    // The decoders read a block as eight whole 16-byte words.
+    rowAlignBytes: 16,
     scales: null,
     encode: (v) => {
       f32[0] = v;
@@ -94,7 +128,9 @@ export const FORMAT_REGISTRY = [
     aliases: ['f16', 'float16'],
     description: 'float16',
     // Two per word, the even k in the low half.
+    block: { weights: 32, bytes: 64 },
     storedBits: 16,
+    rowAlignBytes: 16,
     scales: null,
     encode: toHalfBits,
     decode: fromHalfBits,
@@ -109,8 +145,10 @@ export const FORMAT_REGISTRY = [
     aliases: ['q8_0'],
     description: 'int8, groups of 32 with an f16 scale (like llama.cpp Q8_0)',
     // Symmetric: q in [−127, 127], two's complement, byte j of a word holds k % 4 = j.
+    block: { weights: 32, bytes: 32 },
     storedBits: 8,
-    scales: group32(127),
+    rowAlignBytes: 16,
+    scales: f16Scale(127),
     encode: (v) => clampRound(v, -127, 127) & 0xff,
     decode: (bits) => (bits << 24) >> 24,
     randomWords: { keep: 0xffffffff, bits: 0 },
@@ -124,16 +162,42 @@ export const FORMAT_REGISTRY = [
     description: 'int4, groups of 32 with an f16 scale (like llama.cpp Q4_0, MLC q4f16_1)',
     // q in [−8, 7], stored q + 8. Byte b of a word holds k % 8 = b in its low nibble and
     // b + 4 in its high nibble, so one mask and one unpack4x8unorm yield four consecutive
-    // weights (the llama.cpp Q4_0 idea).
+    // weights (the llama.cpp Q4_0 idea). A block is one 16-byte word, which the decoders read whole.
+    block: { weights: 32, bytes: 16 },
     storedBits: 4,
-    scales: group32(7),
+    bitsOf: (j) => [{ at: 32 * Math.floor(j / 8) + int4Shift(j % 8), width: 4 }],
+    rowAlignBytes: 16,
+    scales: f16Scale(7),
     encode: (v) => clampRound(v, -8, 7) + 8,
     decode: (bits) => bits - 8,
-    shift: (j) => (j < 4 ? 8 * j : 8 * (j - 4) + 4),
     randomWords: { keep: 0xffffffff, bits: 0 },
     codes: { dp4a: { groupSums: true } },
     servesModels: true,
     plan: { quickGemm: true, batchSweep: true },
+  },
+  {
+    id: 'int3',
+    aliases: [],
+    description:
+      'int3, groups of 32 with an f16 scale: symmetric, q = round(w / s) in [−3, 3], s = max |w| / 3',
+    // Stored q + 4 in 3 bits (7 of the 8 codes used; stored 0 decodes to −4), as two bit planes
+    // (the llama.cpp Q3_K split, without its super-blocks): u32 0 holds the low two bits of
+    // weights 0…15 (weight j at bits 2j), u32 1 those of weights 16…31, u32 2 the high bit of
+    // weight j at bit j. 12 bytes a block, so rows are aligned to u32 words only.
+    block: { weights: 32, bytes: 12 },
+    storedBits: 3,
+    bitsOf: (j) => [
+      { at: 2 * j, width: 2 },
+      { at: 64 + j, width: 1 },
+    ],
+    rowAlignBytes: 4,
+    scales: f16Scale(3),
+    encode: (v) => clampRound(v, -3, 3) + 4,
+    decode: (bits) => bits - 4,
+    randomWords: { keep: 0xffffffff, bits: 0 },
+    codes: {},
+    servesModels: true,
+    plan: { quickGemm: false, batchSweep: false },
   },
 ] as const satisfies readonly FormatEntry[];
 

@@ -2,10 +2,14 @@
 // (core/format-registry): ids, aliases, and how many bits each weight costs in memory, scales
 // included.
 
+import { checkRegistry } from './format-check';
 import { FORMAT_PRESETS, type FormatPreset, findPreset } from './format-presets';
 import { FORMAT_REGISTRY, type FormatEntry, type FormatId } from './format-registry';
 
 export type { FormatEntry, FormatId } from './format-registry';
+
+// Registration: a broken entry stops here, saying what is wrong with it.
+checkRegistry(FORMAT_REGISTRY);
 
 /** Every registered format, in display order. */
 export const FORMATS: readonly (FormatEntry & { id: FormatId })[] = FORMAT_REGISTRY;
@@ -30,9 +34,9 @@ export interface WeightFormat {
   preset?: Pick<FormatPreset, 'layout' | 'bitsOf' | 'source'>;
 }
 
-/** Stored bits plus the scale's share: 16 bits over a group of 32 add 0.5. */
-const entryBitsPerWeight = (f: FormatEntry): number =>
-  f.storedBits + (f.scales === null ? 0 : 16 / f.scales.groupSize);
+/** A block's bits, its f16 scale included, over its weights: int4 (16 + 2) · 8 / 32 = 4.5. */
+export const entryBitsPerWeight = (f: FormatEntry): number =>
+  (8 * f.block.bytes + (f.scales === null ? 0 : 16)) / f.block.weights;
 
 /** A registered format's entry; throws for an id outside the registry. */
 export function formatEntry(id: FormatId): FormatEntry {

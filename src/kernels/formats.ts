@@ -1,17 +1,20 @@
 // Weight formats on the GPU: how an N×K matrix (row n = output n, K along the row) is packed into
-// u32 words and f16 scales, how the CPU unpacks it, and exactly how many bytes that is — for every
-// format of the registry (core/format-registry), from its entry alone.
+// u32 words and f16 scales, how the CPU unpacks it, how big its buffers are and exactly how many
+// bytes the kernels read — for every format of the registry (core/format-registry), from its entry
+// alone: its block (weights → bytes), where each stored value lies in a block, its row alignment.
 //
-// Rows are contiguous; a row of K weights is K · storedBits / 32 words, and K is a multiple of 32
-// for every format. Grouped formats add one flat f16 array over (row, group), two per u32 (low
-// half first); an odd total pads the last word, which is not counted in `bytes`. N may be
-// anything.
+// A row is K / block.weights blocks, padded up to rowAlignBytes; K is a multiple of the block.
+// Grouped formats add one flat f16 array over (row, block), two per u32 (low half first); an odd
+// total pads the last word. Neither padding is counted in `bytes` (the kernels do not read it).
+// N may be anything.
 
+import { fieldsOf } from '../core/format-check';
+import type { BitField } from '../core/format-registry';
 import { type FormatEntry, type FormatId, formatEntry, WEIGHT_FORMATS } from '../core/formats';
 import { fromHalfBits, toHalfBits } from '../core/half';
 import { randomWord } from '../gpu/buffers';
 
-/** The group of weights along K that shares a scale, and the kernels' vector width. */
+/** The group of weights along K that the kernels step by, and their vector width. */
 export const GROUP_SIZE = 32;
 
 export interface PackedMatrix {
@@ -20,7 +23,7 @@ export interface PackedMatrix {
   k: number;
   /** Row-major weight words; row r occupies wordsPerRow(format, k) words from r · that. */
   weights: Uint32Array;
-  /** f16 scales, two per u32, over (row, group); empty for formats without scales. */
+  /** f16 scales, two per u32, over (row, block); empty for formats without scales. */
   scales: Uint32Array;
   /** Exact bytes of weights plus scales. */
   bytes: number;
@@ -30,22 +33,44 @@ export class ShapeError extends RangeError {
   override name = 'ShapeError';
 }
 
-export function checkShape(n: number, k: number): void {
+export function checkShape(n: number, k: number, format?: FormatId): void {
   if (!Number.isInteger(n) || n < 1) throw new ShapeError(`N must be a positive integer, got ${n}`);
   if (!Number.isInteger(k) || k < GROUP_SIZE || k % GROUP_SIZE !== 0) {
     throw new ShapeError(
       `K must be a positive multiple of ${GROUP_SIZE} (the quantization group and the kernels' vector width), got ${k}`,
     );
   }
+  const block = format === undefined ? GROUP_SIZE : formatEntry(format).block.weights;
+  if (k % block !== 0) {
+    throw new ShapeError(`K must be a multiple of ${block} (a block of ${format}), got ${k}`);
+  }
 }
 
 export const bitsPerWeight = (format: FormatId): number => WEIGHT_FORMATS[format].bitsPerWeight;
 
-/** u32 words per row. */
-export const wordsPerRow = (format: FormatId, k: number): number =>
-  (k * formatEntry(format).storedBits) / 32;
+const roundUp = (v: number, to: number) => Math.ceil(v / to) * to;
 
-/** Whether the format has per-group scales (a scales binding). */
+/** Bytes a row of K weights takes in the weights buffer, padding to rowAlignBytes included. */
+export function rowBytes(format: FormatId, k: number): number {
+  const f = formatEntry(format);
+  return roundUp((k / f.block.weights) * f.block.bytes, f.rowAlignBytes);
+}
+
+/** u32 words per row (the row's start is row · this in the weights buffer). */
+export const wordsPerRow = (format: FormatId, k: number): number => rowBytes(format, k) / 4;
+
+/**
+ * Bytes of the weights buffer for `rows` rows: rounded up to 16, since the kernels bind the
+ * weights as array<vec4<u32>> and a last partial vec4 would be out of bounds.
+ */
+export const weightBufferBytes = (format: FormatId, rows: number, k: number): number =>
+  roundUp(rows * rowBytes(format, k), 16);
+
+/** Blocks (and so scales) per row. */
+export const blocksPerRow = (format: FormatId, k: number): number =>
+  k / formatEntry(format).block.weights;
+
+/** Whether the format has per-block scales (a scales binding). */
 export const isGrouped = (format: FormatId): boolean => formatEntry(format).scales !== null;
 
 /** Exact bytes of an N×K matrix in `format`, scales included. */
@@ -53,13 +78,77 @@ export function matrixBytes(format: FormatId, n: number, k: number): number {
   return (n * k * bitsPerWeight(format)) / 8;
 }
 
-/** Weight i is in word ⌊i / perWord⌋, at bit shift(i % perWord), `mask` wide. */
-function layout(f: FormatEntry): { perWord: number; shift: (j: number) => number; mask: number } {
+const FIELDS = new WeakMap<FormatEntry, (readonly BitField[])[]>();
+
+/** Every stored value's fields in a block, computed once per entry. */
+function fieldTable(f: FormatEntry): (readonly BitField[])[] {
+  let table = FIELDS.get(f);
+  if (table === undefined) {
+    table = Array.from({ length: f.block.weights }, (_, j) => fieldsOf(f, j));
+    FIELDS.set(f, table);
+  }
+  return table;
+}
+
+/** Bit position of weight `col` of row `row`'s block in the weights buffer, and its fields. */
+function locate(f: FormatEntry, rowWords: number, row: number, col: number) {
+  const block = Math.floor(col / f.block.weights);
   return {
-    perWord: 32 / f.storedBits,
-    shift: f.shift ?? ((j: number) => j * f.storedBits),
-    mask: f.storedBits === 32 ? 0xffffffff : (1 << f.storedBits) - 1,
+    base: row * rowWords * 32 + block * f.block.bytes * 8,
+    fields: fieldTable(f)[col % f.block.weights] ?? [],
   };
+}
+
+/** `width` (≤ 32) bits from bit `at` of a word stream, low bits first. */
+function getBits(word: (i: number) => number, at: number, width: number): number {
+  const i = Math.floor(at / 32);
+  const shift = at % 32;
+  let v = word(i) >>> shift;
+  if (shift + width > 32) v |= word(i + 1) << (32 - shift);
+  return width === 32 ? v >>> 0 : (v & ((1 << width) - 1)) >>> 0;
+}
+
+/** ORs `value`'s low `width` bits into the words from bit `at`. */
+function putBits(words: Uint32Array, at: number, width: number, value: number): void {
+  const i = Math.floor(at / 32);
+  const shift = at % 32;
+  const v = width === 32 ? value >>> 0 : value & ((1 << width) - 1);
+  words[i] = ((words[i] ?? 0) | (v << shift)) >>> 0;
+  if (shift + width > 32) words[i + 1] = ((words[i + 1] ?? 0) | (v >>> (32 - shift))) >>> 0;
+}
+
+/** The stored value of weight (row, col): its fields, low bits first. */
+export function readStored(
+  f: FormatEntry,
+  word: (i: number) => number,
+  rowWords: number,
+  row: number,
+  col: number,
+): number {
+  const { base, fields } = locate(f, rowWords, row, col);
+  let value = 0;
+  let shift = 0;
+  for (const { at, width } of fields) {
+    value += getBits(word, base + at, width) * 2 ** shift;
+    shift += width;
+  }
+  return value;
+}
+
+function writeStored(
+  f: FormatEntry,
+  words: Uint32Array,
+  rowWords: number,
+  row: number,
+  col: number,
+  stored: number,
+): void {
+  const { base, fields } = locate(f, rowWords, row, col);
+  let rest = stored;
+  for (const { at, width } of fields) {
+    putBits(words, base + at, width, rest % 2 ** width);
+    rest = Math.floor(rest / 2 ** width);
+  }
 }
 
 /** Packs row-major values (N×K) into `format`. */
@@ -69,32 +158,31 @@ export function packMatrix(
   k: number,
   values: ArrayLike<number>,
 ): PackedMatrix {
-  checkShape(n, k);
+  checkShape(n, k, format);
   if (values.length !== n * k)
     throw new ShapeError(`expected ${n * k} values, got ${values.length}`);
   const f = formatEntry(format);
-  const { perWord, shift } = layout(f);
-  const weights = new Uint32Array(n * wordsPerRow(format, k));
-  const groupSize = f.scales?.groupSize ?? n * k;
-  const groups = f.scales === null ? 0 : (n * k) / groupSize;
-  const scales = new Uint32Array(Math.ceil(groups / 2));
+  const rowWords = wordsPerRow(format, k);
+  const weights = new Uint32Array(n * rowWords);
+  const size = f.block.weights;
+  const blocks = (n * k) / size;
+  const scales = new Uint32Array(f.scales === null ? 0 : Math.ceil(blocks / 2));
   const v = (i: number) => values[i] ?? 0;
-  // Ungrouped formats are one group with the scale 1.
-  for (let base = 0, g = 0; base < n * k; base += groupSize, g++) {
+  // Block g is row ⌊g·size / K⌋, columns from (g·size) mod K; without scales, the scale is 1.
+  for (let g = 0; g < blocks; g++) {
+    const base = g * size;
+    const row = Math.floor(base / k);
     let scale = 1;
     if (f.scales !== null) {
       let amax = 0;
-      for (let j = 0; j < groupSize; j++) amax = Math.max(amax, Math.abs(v(base + j)));
+      for (let j = 0; j < size; j++) amax = Math.max(amax, Math.abs(v(base + j)));
       const scaleBits = toHalfBits(amax / f.scales.qmax);
       scale = fromHalfBits(scaleBits);
       scales[g >> 1] = ((scales[g >> 1] ?? 0) | (scaleBits << (16 * (g & 1)))) >>> 0;
     }
-    for (let j = 0; j < groupSize; j++) {
-      const stored = f.encode(
-        scale === 0 ? 0 : f.scales === null ? v(base + j) : v(base + j) / scale,
-      );
-      const w = Math.floor((base + j) / perWord);
-      weights[w] = ((weights[w] ?? 0) | (stored << shift((base + j) % perWord))) >>> 0;
+    for (let j = 0; j < size; j++) {
+      const stored = f.encode(scale === 0 ? 0 : v(base + j) / scale);
+      writeStored(f, weights, rowWords, row, (base % k) + j, stored);
     }
   }
   return { format, n, k, weights, scales, bytes: matrixBytes(format, n, k) };
@@ -107,7 +195,7 @@ export interface MatrixWords {
   k: number;
   /** Weight word i (row-major, wordsPerRow words a row). */
   word(i: number): number;
-  /** Scale word i: f16 scales of groups 2i (low half) and 2i + 1 (high half). */
+  /** Scale word i: f16 scales of blocks 2i (low half) and 2i + 1 (high half). */
   scaleWord(i: number): number;
 }
 
@@ -138,7 +226,7 @@ export function randomMatrixWords(
   k: number,
   seed: number,
 ): MatrixWords {
-  checkShape(n, k);
+  checkShape(n, k, format);
   const mask = weightWordMask(format);
   return {
     format,
@@ -150,16 +238,15 @@ export function randomMatrixWords(
   };
 }
 
-/** The values the GPU sees, exactly, by (row, col): the entry's decode times the group's scale. */
+/** The values the GPU sees, exactly, by (row, col): the entry's decode times the block's scale. */
 export function weightReader(m: MatrixWords): (row: number, col: number) => number {
   const f = formatEntry(m.format);
-  const { perWord, shift, mask } = layout(f);
-  const groupSize = f.scales?.groupSize;
+  const rowWords = wordsPerRow(m.format, m.k);
+  const perRow = m.k / f.block.weights;
   return (row, col) => {
-    const i = row * m.k + col;
-    const value = f.decode(((m.word(Math.floor(i / perWord)) >>> shift(i % perWord)) & mask) >>> 0);
-    if (groupSize === undefined) return value;
-    const g = Math.floor(i / groupSize);
+    const value = f.decode(readStored(f, m.word, rowWords, row, col));
+    if (f.scales === null) return value;
+    const g = row * perRow + Math.floor(col / f.block.weights);
     return value * fromHalfBits((m.scaleWord(g >> 1) >>> (16 * (g & 1))) & 0xffff);
   };
 }

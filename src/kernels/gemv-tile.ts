@@ -14,7 +14,7 @@ import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import { packedWords, packMatrix, weightReader } from './formats';
 import { activations } from './matrix';
-import type { WeightsCode } from './weights';
+import { blockConstants, type WeightsCode } from './weights';
 
 /** Every gemv_tile_*.wgsl, by file name. */
 const SHADERS: Record<string, string> = Object.fromEntries(
@@ -40,7 +40,17 @@ export const tileShaderFile = (format: FormatId, code: WeightsCode): string =>
 export const hasTileCode = (format: FormatId, code: WeightsCode): boolean =>
   SHADERS[tileShaderFile(format, code)] !== undefined;
 
-/** The tile GEMV's WGSL: directives, x, shared declarations, the format's words, the entries. */
+/**
+ * gemv_tile calls tile_stage(t, row0, lid) between the barriers of each step, after staging x:
+ * a format's words file may define it to stage more in workgroup memory (int3 stages its scales);
+ * this empty one stands in for the others.
+ */
+const NO_STAGE = 'fn tile_stage(t: u32, row0: u32, lid: u32) {}';
+
+/**
+ * The tile GEMV's WGSL: directives, x, shared declarations, the format's storage constants and
+ * words, the entries.
+ */
 export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean): string {
   const words = SHADERS[tileShaderFile(format, code)];
   if (words === undefined) throw new RangeError(`no tile GEMV ${code} code for ${format}`);
@@ -51,7 +61,9 @@ export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean
     f16 ? 'enable f16;' : '',
     x[code],
     gemvCommon,
+    blockConstants(format),
     words,
+    /\bfn tile_stage\(/.test(words) ? '' : NO_STAGE,
     tileShader,
     subgroups ? tileSubgroupShader : '',
   ].join('\n');

@@ -9,12 +9,14 @@ import { type FillSpec, fillRandom } from '../gpu/fill';
 import { createComputePipeline } from '../gpu/pipeline';
 import { verifyGemm } from './cpu-reference';
 import {
+  blocksPerRow,
   checkShape,
-  GROUP_SIZE,
   isGrouped,
   matrixBytes,
+  rowBytes,
   SCALE_WORD_MASK,
   scaleSeed,
+  weightBufferBytes,
   weightWordMask,
   wordsPerRow,
 } from './formats';
@@ -44,8 +46,9 @@ export function rowsPerChunk(
   k: number,
   maxBindingBytes: number,
 ): number {
-  const rowBytes = wordsPerRow(format, k) * 4;
-  const rows = Math.floor(maxBindingBytes / rowBytes / 2) * 2;
+  let rows = Math.floor(maxBindingBytes / rowBytes(format, k) / 2) * 2;
+  // The buffer is rounded up to whole vec4s (weightBufferBytes), which may not fit.
+  if (weightBufferBytes(format, rows, k) > maxBindingBytes) rows -= 2;
   if (rows < 2) throw new RangeError(`one row of ${k} ${format} weights exceeds the binding limit`);
   return Math.min(n, rows);
 }
@@ -76,7 +79,7 @@ export async function uploadMatrix(
   },
 ): Promise<GpuMatrix> {
   const { format, n, k, seed, copies } = spec;
-  checkShape(n, k);
+  checkShape(n, k, format);
   const perChunk = rowsPerChunk(format, n, k, spec.maxBindingBytes);
   const words = wordsPerRow(format, k);
   const chunks: MatrixChunk[] = [];
@@ -93,7 +96,7 @@ export async function uploadMatrix(
     for (let c = 0; c < copies; c++) {
       const w = await env.buffers.create(
         `${format}-weights-${rowStart}-${c}`,
-        rows * words * 4,
+        weightBufferBytes(format, rows, k),
         usage,
       );
       await fillOrCopy(env, chunk.weights[0], w, {
@@ -103,13 +106,13 @@ export async function uploadMatrix(
       });
       chunk.weights.push(w);
       if (chunk.scales) {
-        const groups = (rows * k) / GROUP_SIZE;
-        // Scale words hold two groups; an odd count pads the last word (uniform size ≥ 4).
-        const size = Math.ceil(groups / 2) * 4;
+        const blocks = rows * blocksPerRow(format, k);
+        // Scale words hold two blocks; an odd count pads the last word (uniform size ≥ 4).
+        const size = Math.ceil(blocks / 2) * 4;
         const s = await env.buffers.create(`${format}-scales-${rowStart}-${c}`, size, usage);
         await fillOrCopy(env, chunk.scales[0], s, {
           seed: scaleSeed(seed),
-          first: (rowStart * k) / GROUP_SIZE / 2,
+          first: (rowStart * blocksPerRow(format, k)) / 2,
           ...SCALE_WORD_MASK,
         });
         chunk.scales.push(s);

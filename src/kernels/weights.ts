@@ -1,7 +1,8 @@
 // The WGSL that dequantizes each weight format, prepended to the GEMV and GEMM shaders: found by
 // name, shaders/weights_<id>.wgsl (portable) and weights_<id>_<code>.wgsl (a format's optional
-// codes, as its registry entry lists them), so a new format needs no edit here. Also how closely
-// each implementation must match the f64 reference.
+// codes, as its registry entry lists them), so a new format needs no edit here. Each gets its
+// entry's storage as WGSL constants first (blockConstants). Also how closely each implementation
+// must match the f64 reference.
 
 import { type FormatId, formatEntry } from '../core/formats';
 
@@ -37,12 +38,35 @@ export const hasWeightsCode = (format: FormatId, code: WeightsCode): boolean =>
 export const weightsShaderFile = (format: FormatId, code: WeightsCode = 'portable'): string =>
   `weights_${format}${CODE_FILES[code].suffix}.wgsl`;
 
+/**
+ * The registry entry's storage as WGSL, so a decoder addresses rows as the CPU packs them:
+ * BLOCK_WORDS (u32 words a block), BLOCK_WEIGHTS, ROW_ALIGN_WORDS, and row_words(), a row's u32
+ * words in the weights buffer for params.groups groups of 32 (src/kernels/formats.ts rowBytes).
+ */
+export function blockConstants(format: FormatId): string {
+  const f = formatEntry(format);
+  return [
+    `const BLOCK_WORDS: u32 = ${f.block.bytes / 4}u;`,
+    `const BLOCK_WEIGHTS: u32 = ${f.block.weights}u;`,
+    `const ROW_ALIGN_WORDS: u32 = ${f.rowAlignBytes / 4}u;`,
+    'fn row_words() -> u32 {',
+    '  let raw = params.groups * 32u / BLOCK_WEIGHTS * BLOCK_WORDS;',
+    '  return (raw + ROW_ALIGN_WORDS - 1u) / ROW_ALIGN_WORDS * ROW_ALIGN_WORDS;',
+    '}',
+    '',
+  ].join('\n');
+}
+
 export function weightsShader(format: FormatId, code: WeightsCode = 'portable'): string {
   const file = weightsShaderFile(format, code);
   const source = SHADERS[file];
   if (!hasWeightsCode(format, code)) throw new RangeError(`no ${code} weights code for ${format}`);
-  if (source === undefined) throw new RangeError(`shaders/${file} is missing`);
-  return `${CODE_FILES[code].directive}${source}`;
+  if (source === undefined) {
+    throw new RangeError(
+      `shaders/${file} is missing: every format needs its decoder (the functions listed in shaders/weights_f32.wgsl)`,
+    );
+  }
+  return `${CODE_FILES[code].directive}${blockConstants(format)}${source}`;
 }
 
 /**

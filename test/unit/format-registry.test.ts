@@ -22,6 +22,7 @@ import {
   packedWords,
   packMatrix,
   randomMatrixWords,
+  readStored,
   unpackMatrix,
   wordsPerRow,
 } from '../../src/kernels/formats';
@@ -37,13 +38,10 @@ function values(n: number, k: number): Float64Array {
   return v;
 }
 
-/** The stored bits of weight i in a packed matrix (the same layout rule the kernels use). */
-function storedBits(words: Uint32Array, id: (typeof FORMAT_IDS)[number], i: number): number {
-  const f = formatEntry(id);
-  const perWord = 32 / f.storedBits;
-  const shift = f.shift?.(i % perWord) ?? (i % perWord) * f.storedBits;
-  const mask = f.storedBits === 32 ? 0xffffffff : (1 << f.storedBits) - 1;
-  return (((words[Math.floor(i / perWord)] ?? 0) >>> shift) & mask) >>> 0;
+/** The stored bits of weight i of a packed N×K matrix (the same layout rule the kernels use). */
+function storedBits(words: Uint32Array, id: (typeof FORMAT_IDS)[number], k: number, i: number) {
+  const word = (w: number) => words[w] ?? 0;
+  return readStored(formatEntry(id), word, wordsPerRow(id, k), Math.floor(i / k), i % k);
 }
 
 const ALL_CAPS = { f16: true, dp4a: true, subgroups: true, subgroupId: true };
@@ -84,7 +82,7 @@ describe.each(FORMATS)('format $id', (f) => {
     const packed = packMatrix(id, n, k, v);
     const back = unpackMatrix(packedWords(packed));
     const mask = f.storedBits === 32 ? 0xffffffff : (1 << f.storedBits) - 1;
-    const group = f.scales?.groupSize ?? n * k;
+    const group = f.scales === null ? n * k : f.block.weights;
     const scaleOf = (i: number) => {
       if (f.scales === null) return 1;
       const g = Math.floor(i / group);
@@ -95,7 +93,7 @@ describe.each(FORMATS)('format $id', (f) => {
       const got = back[i] ?? Number.NaN;
       expect(Number.isFinite(got), `${id}[${i}]`).toBe(true);
       // No neighbouring stored value (one step either way) is nearer to the input.
-      const bits = storedBits(packed.weights, id, i);
+      const bits = storedBits(packed.weights, id, k, i);
       expect(f.decode(bits) * scaleOf(i)).toBe(got);
       for (const step of [-1, 1]) {
         const neighbour = f.decode((bits + step) & mask) * scaleOf(i);
@@ -123,13 +121,12 @@ describe.each(FORMATS)('format $id', (f) => {
     expect([...again.scales]).toEqual([...packed.scales]);
   });
 
-  it('counts bytes from its bits per weight, scales included', () => {
-    expect(32 % f.storedBits).toBe(0);
-    const bpw = f.storedBits + (f.scales === null ? 0 : 16 / f.scales.groupSize);
+  it('counts bytes from its block, scales included', () => {
+    const bpw = (8 * f.block.bytes + (f.scales === null ? 0 : 16)) / f.block.weights;
     expect(WEIGHT_FORMATS[id].bitsPerWeight).toBe(bpw);
     expect(weightBytes(64, WEIGHT_FORMATS[id])).toBe((64 * bpw) / 8);
     const packed = packMatrix(id, 3, 64, values(3, 64));
-    const scaleBytes = f.scales === null ? 0 : ((3 * 64) / f.scales.groupSize) * 2;
+    const scaleBytes = f.scales === null ? 0 : ((3 * 64) / f.block.weights) * 2;
     expect(packed.weights.byteLength + scaleBytes).toBe(packed.bytes);
     expect(packed.bytes).toBe((3 * 64 * bpw) / 8);
     expect(matrixBytes(id, 3, 64)).toBe(packed.bytes);

@@ -30,12 +30,12 @@ describe('pack and unpack', () => {
     );
   });
 
-  for (const format of ['int8', 'int4'] as const) {
+  for (const format of ['int8', 'int4', 'int3'] as const) {
     it(`${format} round-trips within half a quantization step of each group's scale`, () => {
       const v = values(5, 96);
       const packed = packMatrix(format, 5, 96, v);
       const back = unpackMatrix(packedWords(packed));
-      const qmax = format === 'int8' ? 127 : 7;
+      const qmax = { int8: 127, int4: 7, int3: 3 }[format];
       for (let g = 0; g < (5 * 96) / 32; g++) {
         const group = [...v.slice(g * 32, g * 32 + 32)];
         const step = roundHalf(Math.max(...group.map(Math.abs)) / qmax);
@@ -66,13 +66,29 @@ describe('layouts', () => {
   });
 
   it('int4: byte b holds weight b in its low nibble and b + 4 in its high nibble, stored + 8', () => {
-    const int4Shift = formatEntry('int4').shift ?? (() => Number.NaN);
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map(int4Shift)).toEqual([0, 8, 16, 24, 4, 12, 20, 28]);
+    const int4 = formatEntry('int4');
+    const at = (j: number) => int4.bitsOf?.(j)[0]?.at;
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map(at)).toEqual([0, 8, 16, 24, 4, 12, 20, 28]);
+    expect(at(8)).toBe(32);
     const v = new Float64Array(32);
     v[0] = 7; // q = 7 → 15
     v[4] = -7; // q = −7 → 1
     const packed = packMatrix('int4', 1, 32, v);
     expect((packed.weights[0] ?? 0) & 0xff).toBe(0x1f);
+  });
+
+  it('int3: u32 0–1 hold the low bit pairs (weight j at bits 2j), u32 2 the high bits, stored + 4', () => {
+    const v = new Float64Array(32);
+    v[0] = 3; // q = 3 → 7: low pair 3, high bit 1
+    v[1] = -3; // q = −3 → 1: low pair 1, high bit 0
+    v[17] = 1; // with scale 1: q = 1 → 5: low pair 1, high bit 1
+    const packed = packMatrix('int3', 1, 32, v);
+    // Every other weight is q = 0 → 4: low pair 0, high bit 1.
+    expect(packed.weights[0]).toBe(0b0111);
+    expect(packed.weights[1]).toBe(0b01 << 2);
+    expect(packed.weights[2]).toBe(0xfffffffd);
+    expect(packed.weights.length).toBe(3);
+    expect([...unpackMatrix(packedWords(packed))].slice(0, 2)).toEqual([3, -3]);
   });
 
   it('random matrices are valid in every format and read the same way as packed ones', () => {
@@ -94,7 +110,7 @@ describe('bytes and shapes', () => {
       expect(packed.bytes).toBe((4 * 64 * bits) / 8);
       expect(matrixBytes(format, 4, 64)).toBe(packed.bytes);
       const scales = formatEntry(format).scales;
-      const scaleBytes = scales === null ? 0 : (4 * 64 * 2) / scales.groupSize;
+      const scaleBytes = scales === null ? 0 : (4 * 64 * 2) / formatEntry(format).block.weights;
       expect(isGrouped(format)).toBe(scales !== null);
       expect(packed.weights.byteLength + scaleBytes).toBe(packed.bytes);
       expect(packed.weights.length).toBe(4 * wordsPerRow(format, 64));

@@ -150,7 +150,7 @@ describe('the output head and embedding keep their own bits', () => {
   });
 
   it('presets stay out of the kernel format registry', () => {
-    expect(FORMAT_IDS).toEqual(['f32', 'fp16', 'int8', 'int4']);
+    expect(FORMAT_IDS).toEqual(['f32', 'fp16', 'int8', 'int4', 'int3']);
     expect(resolveFormat('q5_k_m')).toMatchObject({
       id: 'q5_k_m',
       kernel: 'int8',

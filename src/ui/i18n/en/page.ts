@@ -122,7 +122,7 @@ export const page = {
   'how.probes':
     'Bandwidth: kernels that read, copy or write random data over working sets from 64 KiB up to the largest buffer allowed; the read rate at the largest set is the bandwidth ceiling. Compute: chains of independent multiply-adds per loaded value, lengthened until the rate stops rising; the plateau is the compute ceiling.',
   'how.kernels':
-    'Decode and prefill: matrix–vector (GEMV) and matrix–matrix (GEMM) kernels at the shapes of real models, with weights in fp32, fp16, int8 and int4 (scales counted in the bytes). Several implementations of each are timed briefly and the fastest on this GPU is kept; the results record which.',
+    'Decode and prefill: matrix–vector (GEMV) and matrix–matrix (GEMM) kernels at the shapes of real models, with weights in every format the tables list, fp32 as the exact reference (scales counted in the bytes). Several implementations of each are timed briefly and the fastest on this GPU is kept; the results record which.',
   'how.timing':
     'Timing uses the GPU’s own timestamps where the browser allows, the wall clock otherwise. Each sample lasts at least 20 ms of GPU time, each submission stays short enough for no GPU watchdog to fire, and the median of several samples is reported; a result whose samples spread widely is measured again and, if still spread, marked noisy.',
   'how.settings':
