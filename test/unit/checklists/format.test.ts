@@ -5,7 +5,7 @@
 // buffer sizes must all pick it up with no other edit. Its WGSL decoder, the checklist's other
 // file, is not written here: the test shows the kernels ask for it by name and for nothing else.
 
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { buildPlan, isTuned } from '../../../src/bench/plan';
 import { PREDICT_USAGE, parsePredictArgs } from '../../../src/cli/args/predict-args';
@@ -29,6 +29,7 @@ import {
 import { weightsShader } from '../../../src/kernels/weights';
 import { predictReport } from '../../../src/model/predict/report';
 import { TABLE_FORMATS } from '../../../src/ui/predictions/predictions';
+import { expectSameFiles } from './checklist-doc';
 
 const NEW = 'checklist-int3' as FormatId;
 
@@ -44,19 +45,6 @@ vi.mock('../../../src/core/format-registry', async (real) => {
   };
   return { ...m, FORMAT_REGISTRY: [...m.FORMAT_REGISTRY, entry] };
 });
-
-/** The "Files:" line of the checklist: the src/ files it says to edit. */
-function checklistSourceFiles(): string[] {
-  const doc = readFileSync('docs/ARCHITECTURE.md', 'utf8');
-  const title = '### A new weight format\n';
-  const start = doc.indexOf(title);
-  expect(start, 'docs/ARCHITECTURE.md has the checklist').toBeGreaterThanOrEqual(0);
-  const rest = doc.slice(start + title.length);
-  const end = rest.search(/^#{2,3} /m);
-  const section = end < 0 ? rest : rest.slice(0, end);
-  const line = section.split('\n').find((l) => l.startsWith('Files:')) ?? '';
-  return [...line.matchAll(/`(src\/[^`]+)`(?! \(new\))/g)].map((m) => m[1] as string);
-}
 
 /** `npm run predict`'s steps for a datasheet GPU: flags, hardware, prediction. */
 function predictCli(weights: string) {
@@ -79,10 +67,8 @@ function predictCli(weights: string) {
 
 describe('checklist: a new weight format', () => {
   it('names one source file to edit, the registry, which is the one file this test changed', () => {
-    expect(checklistSourceFiles()).toEqual(['src/core/format-registry.ts']);
-    const source = readFileSync('test/unit/checklists/format.test.ts', 'utf8');
-    const mocked = [...source.matchAll(/vi\.mock\(\s*'([^']+)'/g)].map((m) => m[1]);
-    expect(mocked).toEqual(['../../../src/core/format-registry']);
+    const { changed } = expectSameFiles('A new weight format', fileURLToPath(import.meta.url));
+    expect(changed).toEqual(['src/core/format-registry.ts']);
   });
 
   it('the CLI takes it by id and alias, and its help lists it', () => {
