@@ -14,6 +14,7 @@ export const ENGINE_IDS = [
   'webllm',
   'llama.cpp-webgpu',
   'transformers.js',
+  'webgpu-roofline',
   'native',
   'browser',
 ] as const;
@@ -154,6 +155,15 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     id: 'transformers.js',
     covers:
       'transformers.js (onnxruntime-web, WebGPU execution provider) in a browser: no public measurement in the data, so the browser class profile stands in for it',
+    engineClass: 'browser',
+    prefillPeak: 'fp32-shader',
+    fp8Tensor: false,
+    fp16Accumulate: false,
+  },
+  'webgpu-roofline': {
+    id: 'webgpu-roofline',
+    covers:
+      "this benchmark's own decoder (the page's and the CLI's whole-model decode runs): fitted on the gallery's verified decode runs (npm run calibrate -- --gallery); without them the browser class profile stands in for it",
     engineClass: 'browser',
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
