@@ -1,5 +1,6 @@
 // `npm run bench:gallery`: the results gallery on its embedded database (PGlite in a temporary
 // data directory), served over HTTP on 127.0.0.1 as `npm start` serves it:
+// The server runs as `npm start` runs it, in a child process (dist-server/server.js).
 // 1. the GPU page's query (GET /api/adapters/:key) over one GPU with 10,000 runs;
 // 2. submissions (POST /api/runs, each answered after its COMMIT) sustained for --seconds
 //    (default 60) by --concurrency clients (default 32): stored per second and the latencies.
@@ -9,11 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../server/app';
+import type { Database } from '../../server/db/database';
 import { openDatabase } from '../../server/db/open';
 import { templateDocument } from './documents';
 import { type LoadResult, sustainSubmissions } from './load';
 import { fillOneGpu, type QueryResult, timeGpuPage } from './query';
+import { withServer } from './server';
 import { type StageTimes, stageTimes } from './stages';
 
 const TARGETS = { perSecond: 200, p95Ms: 100, queryMs: 50 };
@@ -40,24 +42,13 @@ function options() {
   };
 }
 
-/** A gallery server on a fresh PGlite data directory; `work` gets its address. */
-async function withGallery<T>(
-  work: (baseUrl: string, db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
-) {
+/** `work` on a fresh PGlite database in a temporary directory, in this process. */
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
   const db = await openDatabase({ dataDir: dir });
-  const app = await buildApp({
-    db,
-    staticDir: null,
-    rateLimit: { max: 1e9, timeWindowMs: 60_000 },
-  });
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
-    return await work(`http://127.0.0.1:${port}/`, db);
+    return await work(db);
   } finally {
-    await app.close();
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -115,14 +106,16 @@ async function main() {
     if (!o.json) console.log(s);
   };
   log(`Filling a PGlite gallery with ${o.runs} runs of one GPU…`);
-  const query = await withGallery(async (url, db) =>
-    timeGpuPage(url, await fillOneGpu(db, template, o.runs), o.runs),
+  const query = await withServer(
+    (db) => fillOneGpu(db, template, o.runs),
+    (url, key) => timeGpuPage(url, key, o.runs),
   );
   log('Timing the stages of 200 submissions, one after another…');
-  const stages = await withGallery((_url, db) => stageTimes(db, template));
+  const stages = await withDatabase((db) => stageTimes(db, template));
   log(`Submitting for ${o.seconds} s with ${o.concurrency} clients…`);
-  const load = await withGallery((url) =>
-    sustainSubmissions(url, template, o.seconds, o.concurrency),
+  const load = await withServer(
+    async () => undefined,
+    (url) => sustainSubmissions(url, template, o.seconds, o.concurrency),
   );
   if (o.json)
     console.log(
