@@ -2,6 +2,10 @@
 // GPU, one source (thread / repository / paper) and one GPU family (twins together) at a time.
 // `npm run calibrate -- --write` also stores the fitted profiles and figures the page and the
 // CLI read (src/model/engines/fitted.generated.ts).
+// `npm run calibrate -- --gallery (URL | DATABASE_URL | PGlite data dir)` adds the gallery's
+// verified decode runs as rows of this benchmark's own decoder (src/model/engines/gallery-rows.ts),
+// prints what they change per browser engine and vendor, and with --write keeps them in
+// data/calibration/gallery-decode-runs.csv before refitting.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import {
@@ -11,27 +15,65 @@ import {
   GROUPING_TITLE,
   type ReportLine,
 } from '../src/model/engines/cross-validation';
-import { calibrationRows } from '../src/model/engines/data';
+import { calibrationRows, GALLERY_FILE } from '../src/model/engines/data';
 import {
   borrowersWithRows,
   fitTables,
   fittedModuleSource,
   heldOutTables,
 } from '../src/model/engines/fitted-tables';
+import { formatChanges, galleryChanges } from '../src/model/engines/gallery-changes';
+import {
+  GALLERY_CSV_FILE,
+  galleryCalibrationRows,
+  galleryRowsCsv,
+  MIN_RUNS_PER_ADAPTER,
+} from '../src/model/engines/gallery-rows';
 import { REPORT_GROUPINGS } from '../src/model/engines/groups';
 import { ENGINE_IDS, ENGINES } from '../src/model/engines/ids';
+import type { CalibrationRow } from '../src/model/engines/rows';
+import { readGalleryDecodeRuns } from './gallery-source';
 
 const FITTED_FILE = 'src/model/engines/fitted.generated.ts';
+const USAGE =
+  'usage: npm run calibrate [-- [--gallery URL | DATABASE_URL | PGLITE_DATA_DIR] [--write]]';
 
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--write');
-if (unknown.length > 0) {
-  console.error(`Unknown argument ${unknown.join(' ')}; usage: npm run calibrate [-- --write]`);
+const galleryAt = args.indexOf('--gallery');
+const galleryTarget = galleryAt < 0 ? undefined : args[galleryAt + 1];
+const unknown = args.filter(
+  (a, i) => a !== '--write' && a !== '--gallery' && !(galleryAt >= 0 && i === galleryAt + 1),
+);
+if (unknown.length > 0 || (galleryAt >= 0 && (galleryTarget ?? '').startsWith('--'))) {
+  console.error(`Unknown argument ${unknown.join(' ')}; ${USAGE}`);
+  process.exit(2);
+}
+if (galleryAt >= 0 && galleryTarget === undefined) {
+  console.error(`--gallery needs the gallery's address, database URL or data directory; ${USAGE}`);
   process.exit(2);
 }
 
-const rows = calibrationRows();
-console.log(`${rows.length} calibration rows (data/calibration/*.csv)\n`);
+/** The bundled rows with the gallery's fresh rows in place of the ones stored before. */
+async function withGallery(target: string, bundled: readonly CalibrationRow[]) {
+  const { runs, source } = await readGalleryDecodeRuns(target);
+  const g = galleryCalibrationRows(runs, source);
+  const skipped = Object.entries(g.skipped).filter(([, n]) => n > 0);
+  console.log(
+    `${runs.length} decode runs in the gallery: ${g.rows.length} rows on ${g.adapters.size} GPUs (at least ${MIN_RUNS_PER_ADAPTER} runs each)${skipped.length > 0 ? `; left out: ${skipped.map(([why, n]) => `${n} ${why}`).join(', ')}` : ''}`,
+  );
+  for (const [gpu, n] of g.adapters) console.log(`  ${gpu}: ${n} runs`);
+  const rows = [...bundled.filter((r) => !r.id.startsWith(`${GALLERY_FILE}:`)), ...g.rows];
+  console.log(`\n== what the gallery changes (browser engines' decode fits, before → after)\n`);
+  console.log(`${formatChanges(galleryChanges(bundled, rows))}\n`);
+  return { rows, galleryRows: g.rows };
+}
+
+const bundled = calibrationRows();
+const gallery = galleryTarget === undefined ? undefined : await withGallery(galleryTarget, bundled);
+const rows = gallery?.rows ?? bundled;
+console.log(
+  `${rows.length} calibration rows (data/calibration/*.csv${gallery ? ' and the gallery' : ''})\n`,
+);
 const held = heldOutTables(rows);
 const categories: ReportLine[] = [];
 for (const g of REPORT_GROUPINGS) {
@@ -56,6 +98,10 @@ for (const e of borrowersWithRows(rows)) {
 }
 
 if (args.includes('--write')) {
+  if (gallery !== undefined) {
+    writeFileSync(GALLERY_CSV_FILE, galleryRowsCsv(gallery.galleryRows));
+    console.log(`\nwrote ${GALLERY_CSV_FILE} (${gallery.galleryRows.length} rows)`);
+  }
   writeFileSync(FITTED_FILE, fittedModuleSource(fitTables(rows, held)));
   execFileSync('npx', ['biome', 'format', '--write', FITTED_FILE], { stdio: 'inherit' });
   console.log(`\nwrote ${FITTED_FILE}`);

@@ -13,6 +13,7 @@ Serves the built page and the results gallery's API on one origin.
   --host ADDRESS    address to listen on (default 127.0.0.1: this machine only)
   --data-dir DIR    the embedded database's directory (default ${DEFAULT_DATA_DIR})
   --static DIR      the built page (default dist)
+  --rate-limit N    submissions one address may make a minute (default 30)
 
 Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one;
 GALLERY_ADMIN_TOKEN allows DELETE /api/runs/:id with "Authorization: Bearer <token>".`;
@@ -22,6 +23,7 @@ interface ServerArgs {
   host: string;
   dataDir: string;
   staticDir: string;
+  submissionsPerMinute: number;
 }
 
 function parseServerArgs(argv: string[]): ServerArgs | string {
@@ -32,6 +34,7 @@ function parseServerArgs(argv: string[]): ServerArgs | string {
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       static: { type: 'string' },
+      'rate-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -41,7 +44,15 @@ function parseServerArgs(argv: string[]): ServerArgs | string {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${rawPort}".`);
   }
+  const rawLimit = values['rate-limit'] ?? '30';
+  const submissionsPerMinute = Number(rawLimit);
+  if (!Number.isInteger(submissionsPerMinute) || submissionsPerMinute < 1) {
+    throw new Error(
+      `--rate-limit must be a whole number of submissions a minute, not "${rawLimit}".`,
+    );
+  }
   return {
+    submissionsPerMinute,
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? DEFAULT_DATA_DIR,
@@ -61,6 +72,7 @@ async function main(argv: string[]): Promise<void> {
     db,
     staticDir: args.staticDir,
     adminToken: process.env.GALLERY_ADMIN_TOKEN,
+    rateLimit: { max: args.submissionsPerMinute, timeWindowMs: 60_000 },
   });
   const stop = async () => {
     await app.close();

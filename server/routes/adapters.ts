@@ -1,9 +1,11 @@
 // GET /api/adapters (the GPU browser) and GET /api/adapters/:key (one GPU's page), with the
-// browser and OS filters as query parameters.
+// browser and OS filters as query parameters; GET /api/decode-runs (what `npm run calibrate --
+// --gallery URL` refits from).
 
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpProblem } from '../http-problem';
+import { calibrationDecodeRuns } from '../runs/calibration-runs';
 import { adapterValues, listAdapters, type RunFilters } from '../runs/queries';
 import { BROWSERS, OPERATING_SYSTEMS } from '../runs/user-agent';
 import { fromDatabase } from './runs';
@@ -55,4 +57,7 @@ export async function adapterRoutes(app: FastifyInstance, db: Database): Promise
       return { adapter: summary, values };
     },
   );
+  app.get('/api/decode-runs', async () => ({
+    runs: await fromDatabase(() => calibrationDecodeRuns(db)),
+  }));
 }

@@ -9,7 +9,7 @@ import { type Database, DatabaseUnavailableError } from '../db/database';
 import { HttpProblem } from '../http-problem';
 import { hostileContent } from '../runs/hostile';
 import { findRun, runStanding } from '../runs/queries';
-import { deleteRun, storeRun } from '../runs/store';
+import { deleteRun, runStore } from '../runs/store';
 
 export interface RunRoutesOptions {
   db: Database;
@@ -79,12 +79,13 @@ function checkAdmin(token: string | undefined, header: string | undefined): void
 }
 
 export async function runRoutes(app: FastifyInstance, o: RunRoutesOptions): Promise<void> {
+  const store = runStore(o.db);
   app.post(
     '/api/runs',
     { config: { rateLimit: { max: o.rateLimit.max, timeWindow: o.rateLimit.timeWindowMs } } },
     async (request, reply) => {
       const doc = validate(request.body);
-      const stored = await fromDatabase(() => storeRun(o.db, doc));
+      const stored = await fromDatabase(() => store(doc));
       return reply.code(stored.created ? 201 : 200).send({
         id: stored.id,
         duplicate: !stored.created,

@@ -114,16 +114,15 @@ export interface AdapterValues {
   decode: Record<string, number[]>;
 }
 
-function byLabel(rows: readonly { label: string; v: number }[]): Record<string, number[]> {
-  const out: Record<string, number[]> = {};
-  for (const r of rows) {
-    const list = out[r.label] ?? [];
-    list.push(r.v);
-    out[r.label] = list;
-  }
-  return out;
+/** label → its values: each label's values come as one JSON array (one row per label). */
+function byLabel(rows: readonly { label: string; v: number[] }[]): Record<string, number[]> {
+  return Object.fromEntries(rows.map((r) => [r.label, r.v]));
 }
 
+/**
+ * Each list is aggregated in SQL (json_agg, sorted) and arrives as one value per label: 10,000
+ * runs cost three rows, not 10,000 (PGlite converts each row it returns).
+ */
 export async function adapterValues(
   db: Queryable,
   key: string,
@@ -131,26 +130,28 @@ export async function adapterValues(
 ): Promise<AdapterValues> {
   const params = filterParams(filters, key);
   const [reads, gemv, decode] = await Promise.all([
-    db.query<{ v: number }>(
-      `SELECT r.read_gbps AS v FROM runs r
-       WHERE ${FILTER} AND r.adapter_key = $3 AND r.read_gbps IS NOT NULL ORDER BY v`,
+    db.query<{ v: number[] }>(
+      `SELECT coalesce(json_agg(r.read_gbps ORDER BY r.read_gbps), '[]'::json) AS v FROM runs r
+       WHERE ${FILTER} AND r.adapter_key = $3 AND r.read_gbps IS NOT NULL`,
       params,
     ),
-    db.query<{ label: string; v: number }>(
-      `SELECT g.format AS label, g.roof_share AS v FROM runs r JOIN run_gemv g ON g.run_id = r.id
-       WHERE ${FILTER} AND r.adapter_key = $3 ORDER BY v`,
+    db.query<{ label: string; v: number[] }>(
+      `SELECT g.format AS label, json_agg(g.roof_share ORDER BY g.roof_share) AS v
+       FROM runs r JOIN run_gemv g ON g.run_id = r.id
+       WHERE ${FILTER} AND r.adapter_key = $3 GROUP BY g.format`,
       params,
     ),
-    db.query<{ label: string; v: number }>(
-      `SELECT d.model || ' ' || d.format || ' ' || d.context AS label, d.ms_per_token AS v
+    db.query<{ label: string; v: number[] }>(
+      `SELECT d.model || ' ' || d.format || ' ' || d.context AS label,
+         json_agg(d.ms_per_token ORDER BY d.ms_per_token) AS v
        FROM runs r JOIN run_decode d ON d.run_id = r.id
        WHERE ${FILTER} AND r.adapter_key = $3 AND d.verified AND d.ms_per_token IS NOT NULL
-       ORDER BY v`,
+       GROUP BY 1`,
       params,
     ),
   ]);
   return {
-    readGbps: reads.map((r) => r.v),
+    readGbps: reads[0]?.v ?? [],
     gemv: byLabel(gemv),
     decode: byLabel(decode),
   };

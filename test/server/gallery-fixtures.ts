@@ -17,7 +17,7 @@ export interface TestDatabase {
 }
 
 /** A new database on the test cluster; its URL. */
-async function createPostgresDatabase(serverUrl: string): Promise<string> {
+export async function createPostgresDatabase(serverUrl: string): Promise<string> {
   const name = `gallery_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();

@@ -125,8 +125,8 @@ describe('bench --decode flags', () => {
     expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b'])).toThrow(
       /--decode: expected MODEL:FORMAT/,
     );
-    expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int3'])).toThrow(
-      /FORMAT one of f32, fp16, int8, int4/,
+    expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int2'])).toThrow(
+      /FORMAT one of f32, fp16, int8, int4, int3/,
     );
     expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int4', '--layers', '0'])).toThrow(
       /--layers must be a whole number from 1/,

@@ -2,6 +2,7 @@
 // parsed once.
 
 import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
+import galleryCsv from '../../../data/calibration/gallery-decode-runs.csv?raw';
 import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
 import intelVulkanCsv from '../../../data/calibration/llamacpp-intel-vulkan-threads.csv?raw';
 import moeLongPromptCsv from '../../../data/calibration/llamacpp-moe-long-prompt-threads.csv?raw';
@@ -15,10 +16,14 @@ import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
 let rows: readonly CalibrationRow[] | undefined;
 
+/** The id prefix of the gallery file's rows ('gallery:2'). */
+export const GALLERY_FILE = 'gallery';
+
 /**
  * Every calibration row: the public measurements, the llama.cpp CUDA/ROCm/Vulkan llama-bench rows
  * from GitHub threads (a mixture-of-experts model and long prompts among them), the MLX / vLLM rows
- * from GitHub threads, then the llama.cpp Apple table.
+ * from GitHub threads, the llama.cpp Apple table, then the gallery's decode runs of this
+ * benchmark's own decoder (written by `npm run calibrate -- --gallery … --write`).
  */
 export function calibrationRows(): readonly CalibrationRow[] {
   rows ??= [
@@ -32,6 +37,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(recentCsv, 'recent'),
     ...parsePublicRows(moeLongPromptCsv, 'moelp'),
     ...parseAppleRows(appleCsv),
+    ...parsePublicRows(galleryCsv, GALLERY_FILE),
   ];
   return rows;
 }

@@ -14,6 +14,7 @@ export const ENGINE_IDS = [
   'webllm',
   'llama.cpp-webgpu',
   'transformers.js',
+  'webgpu-roofline',
   'native',
   'browser',
 ] as const;
@@ -192,6 +193,16 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     // No public measurement of onnxruntime-web in the data: the profile fitted on every browser
     // row stands in for it.
     borrowsProfileFrom: 'browser',
+  },
+  'webgpu-roofline': {
+    id: 'webgpu-roofline',
+    covers:
+      "this benchmark's own decoder (the page's and the CLI's whole-model decode runs): fitted on the gallery's verified decode runs (npm run calibrate -- --gallery); without them the browser class profile stands in for it",
+    engineClass: 'browser',
+    prefillPeak: 'fp32-shader',
+    fp8Tensor: false,
+    fp16Accumulate: false,
+    readsGguf: false,
   },
   native: {
     id: 'native',

@@ -77,7 +77,8 @@ export function tpOf(label: string): number {
 /** Engine id for a row's engine label and GPU vendor. */
 export function engineOf(label: string, vendor: Vendor): EngineId {
   const l = label.toLowerCase();
-  // Before 'webgpu': onnxruntime-web's execution provider is named WebGPU as well.
+  // Before 'webgpu': this benchmark's own decoder, and onnxruntime-web's execution provider is named WebGPU as well.
+  if (l.includes('webgpu-roofline')) return 'webgpu-roofline';
   if (l.includes('transformers.js') || l.includes('onnxruntime-web')) return 'transformers.js';
   if (l.includes('webgpu') || l.includes('llamaweb')) return 'llama.cpp-webgpu';
   if (l.includes('webllm')) return 'webllm';

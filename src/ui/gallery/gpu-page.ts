@@ -5,6 +5,7 @@
 import { resolveFormat } from '../../core/formats';
 import { calibrationRows } from '../../model/engines/data';
 import { gpuKeyOf } from '../../model/engines/rows';
+import { catalogueGpuFor } from '../../model/hardware/catalogue-match';
 import type { GpuSpec } from '../../model/hardware/gpu-spec';
 import { findGpu, gpuForCalibrationName } from '../../model/hardware/gpus';
 import { getModel } from '../../model/llm/models';
@@ -14,7 +15,6 @@ import { fmt, fmtInt, fmtPercent } from '../i18n/numbers';
 import { make } from '../shell/dom';
 import type { GalleryAdapterPage } from './api';
 import { galleryName } from './browser';
-import { catalogueGpuFor } from './catalogue-match';
 import { type GalleryChart, histogramChart } from './charts';
 
 const QUICK = { model: 'smollm2-135m', format: 'int4', context: 512 };

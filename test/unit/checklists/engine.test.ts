@@ -54,7 +54,7 @@ describe('checklist: a new engine that borrows a profile', () => {
     expect(ENGINE_IDS).toContain(NEW);
     expect(findEngine('Checklist-Engine')).toBe(NEW);
     expect(PREDICT_USAGE).toMatch(
-      /--engine ID .*transformers\.js, native, browser, checklist-engine;/s,
+      /--engine ID .*transformers\.js, webgpu-roofline, native, browser, checklist-engine;/s,
     );
     const mine = predictCli(args(NEW));
     const lender = predictCli(args(LENDER));

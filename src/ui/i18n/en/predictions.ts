@@ -88,6 +88,7 @@ export const predictions = {
     webllm: 'WebLLM (browser)',
     'llama.cpp-webgpu': 'llama.cpp WebGPU (browser)',
     'transformers.js': 'transformers.js / onnxruntime-web (browser)',
+    'webgpu-roofline': "this benchmark's decoder (browser; fitted on gallery runs)",
     native: 'native, engine unknown',
     browser: 'browser, engine unknown',
   } satisfies Record<EngineId, string>,

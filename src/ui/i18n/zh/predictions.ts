@@ -70,6 +70,7 @@ export const predictions: typeof en = {
     webllm: 'WebLLM（浏览器）',
     'llama.cpp-webgpu': 'llama.cpp WebGPU（浏览器）',
     'transformers.js': 'transformers.js / onnxruntime-web（浏览器）',
+    'webgpu-roofline': '本基准自带的解码器（浏览器；用画廊的运行拟合）',
     native: '原生，引擎未知',
     browser: '浏览器，引擎未知',
   },

@@ -1,7 +1,7 @@
 // Which catalogue GPU an adapter is, from the name it gives (browsers often give none: then none).
 
-import type { GpuSpec } from '../../model/hardware/gpu-spec';
-import { GPUS } from '../../model/hardware/gpus';
+import type { GpuSpec } from './gpu-spec';
+import { GPUS } from './gpus';
 
 const VENDOR_WORDS = /\b(nvidia|geforce|amd|radeon|intel|apple|graphics|gpu|laptop)\b/g;
 

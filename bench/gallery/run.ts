@@ -1,0 +1,130 @@
+// `npm run bench:gallery`: the results gallery on its embedded database (PGlite in a temporary
+// data directory), served over HTTP on 127.0.0.1 as `npm start` serves it:
+// The server runs as `npm start` runs it, in a child process (dist-server/server.js).
+// 1. the GPU page's query (GET /api/adapters/:key) over one GPU with 10,000 runs;
+// 2. submissions (POST /api/runs, each answered after its COMMIT) sustained for --seconds
+//    (default 60) by --concurrency clients (default 32): stored per second and the latencies.
+// Prints a table, or JSON with --json. Targets: ≥ 200 submissions/s, p95 < 100 ms, query < 50 ms.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Database } from '../../server/db/database';
+import { openDatabase } from '../../server/db/open';
+import { templateDocument } from './documents';
+import { type LoadResult, sustainSubmissions } from './load';
+import { fillOneGpu, type QueryResult, timeGpuPage } from './query';
+import { withServer } from './server';
+import { type StageTimes, stageTimes } from './stages';
+
+const TARGETS = { perSecond: 200, p95Ms: 100, queryMs: 50 };
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '60' },
+      concurrency: { type: 'string', default: '32' },
+      runs: { type: 'string', default: '10000' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const whole = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
+    return n;
+  };
+  return {
+    seconds: whole('seconds', values.seconds),
+    concurrency: whole('concurrency', values.concurrency),
+    runs: whole('runs', values.runs),
+    json: values.json,
+  };
+}
+
+/** `work` on a fresh PGlite database in a temporary directory, in this process. */
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
+  const db = await openDatabase({ dataDir: dir });
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function table(query: QueryResult, load: LoadResult): string {
+  const ok = (pass: boolean) => (pass ? 'yes' : 'NO');
+  const lines: [string, string, string, string][] = [
+    ['figure', 'measured', 'target', 'met'],
+    [
+      'submissions stored per second',
+      `${load.perSecond.toFixed(0)} (${load.stored} in ${load.seconds.toFixed(1)} s, ${load.concurrency} clients)`,
+      `≥ ${TARGETS.perSecond}`,
+      ok(load.perSecond >= TARGETS.perSecond),
+    ],
+    [
+      'submission latency p50 / p95 / p99',
+      `${load.latencyMs.p50.toFixed(1)} / ${load.latencyMs.p95.toFixed(1)} / ${load.latencyMs.p99.toFixed(1)} ms`,
+      `p95 < ${TARGETS.p95Ms} ms`,
+      ok(load.latencyMs.p95 < TARGETS.p95Ms),
+    ],
+    [
+      `GPU page query, ${query.runs} runs of one GPU (p50 / p95 of ${query.repeats})`,
+      `${query.p50Ms.toFixed(1)} / ${query.p95Ms.toFixed(1)} ms (first ${query.firstMs.toFixed(1)} ms)`,
+      `< ${TARGETS.queryMs} ms`,
+      ok(query.p95Ms < TARGETS.queryMs),
+    ],
+  ];
+  const failed = Object.entries(load.failed);
+  const width = [0, 1, 2, 3].map((i) => Math.max(...lines.map((l) => l[i]?.length ?? 0)));
+  const text = lines.map((l) =>
+    l
+      .map((c, i) => c.padEnd(width[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+  text.splice(1, 0, width.map((w) => '-'.repeat(w)).join('  '));
+  if (failed.length > 0)
+    text.push(`not stored: ${failed.map(([s, n]) => `${n} × HTTP ${s}`).join(', ')}`);
+  return text.join('\n');
+}
+
+function stageTable(s: StageTimes): string {
+  const f = (ms: number) => `${ms.toFixed(2)} ms`;
+  return [
+    `one submission's stages (mean of ${s.submissions}, one at a time, no HTTP):`,
+    `  validate ${f(s.validateMs)} · hostile check ${f(s.hostileMs)} · hash ${f(s.hashMs)} · extract ${f(s.extractMs)} · store (transaction) ${f(s.storeMs)}`,
+  ].join('\n');
+}
+
+async function main() {
+  const o = options();
+  const template = templateDocument();
+  const log = (s: string) => {
+    if (!o.json) console.log(s);
+  };
+  log(`Filling a PGlite gallery with ${o.runs} runs of one GPU…`);
+  const query = await withServer(
+    (db) => fillOneGpu(db, template, o.runs),
+    (url, key) => timeGpuPage(url, key, o.runs),
+  );
+  log('Timing the stages of 200 submissions, one after another…');
+  const stages = await withDatabase((db) => stageTimes(db, template));
+  log(`Submitting for ${o.seconds} s with ${o.concurrency} clients…`);
+  const load = await withServer(
+    async () => undefined,
+    (url) => sustainSubmissions(url, template, o.seconds, o.concurrency),
+  );
+  if (o.json)
+    console.log(
+      JSON.stringify({ database: 'pglite', targets: TARGETS, query, load, stages }, null, 2),
+    );
+  else console.log(`\n${table(query, load)}\n\n${stageTable(stages)}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:gallery failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
