@@ -13,7 +13,9 @@ import {
   readVariantOptions,
 } from '../kernels/bandwidth';
 import { attentionCase } from '../kernels/decode/attention-case';
+import { DEFAULT_KV_CACHE, kvBytesPerValue } from '../kernels/decode/kv-cache';
 import { fmaCase } from '../kernels/fma';
+import { matrixBytes } from '../kernels/formats';
 import {
   GEMM_VARIANTS,
   type GemmCapabilities,
@@ -23,14 +25,16 @@ import {
 } from '../kernels/gemm';
 import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
 import { type KernelCase, variantNamed } from '../kernels/types';
-import { getModel, modelMatrices } from '../model/llm/models';
+import { getModel, type ModelConfig, modelMatrices } from '../model/llm/models';
 import {
+  bytesPerToken,
   DEFAULT_DECODE,
   DEFAULT_DECODE_BUDGET,
   type DecodeSpec,
   largestDecodeBinding,
   layersThatFit,
 } from './decode';
+import { gemmFamily, gemvFamily } from './shape-class';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -122,8 +126,6 @@ interface MatrixPlan {
   rotationBytes: number;
   maxBindingBytes: number;
   caps: GemvCapabilities & GemmCapabilities;
-  /** Tune per kernel and format (full), or once per kernel (quick: fewer trial runs). */
-  tunePerFormat: boolean;
   /** Variants pinned by the run settings, where a format offers them. */
   gemvVariant?: string | undefined;
   gemmVariant?: string | undefined;
@@ -133,11 +135,12 @@ interface MatrixPlan {
 const pinned = (candidates: string[], pin: string | undefined): string[] =>
   pin !== undefined && candidates.includes(pin) ? [pin] : candidates;
 
+/** A GEMV, tuned once per format and shape class (the first case of each family decides). */
 function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase {
   return {
     kind: 'tuned',
     kernel: 'gemv',
-    family: p.tunePerFormat ? `gemv ${format}` : 'gemv',
+    family: gemvFamily(format, n, k),
     label: `gemv ${format} ${n}×${k}`,
     variants: pinned(
       gemvVariantsFor(format, p.caps).map((v) => v.name),
@@ -147,18 +150,12 @@ function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase 
   };
 }
 
-/**
- * GEMM is tuned apart for few tokens (M ≤ 16: batched decode, memory-bound, where a big tile
- * wastes most of its rows) and many (prefill, compute-bound, where big tiles pay off).
- */
-const SMALL_M = 16;
-
+/** A GEMM, tuned once per format and regime of M (shape-class.ts). */
 function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan): TunedCase {
-  const regime = m <= SMALL_M ? `M≤${SMALL_M}` : `M>${SMALL_M}`;
   return {
     kind: 'tuned',
     kernel: 'gemm',
-    family: p.tunePerFormat ? `gemm ${format} ${regime}` : `gemm ${regime}`,
+    family: gemmFamily(format, m),
     label: `gemm ${format} M=${m} ${n}×${k}`,
     variants: pinned(
       gemmVariantsFor(p.caps).map((v) => v.name),
@@ -279,13 +276,44 @@ export function fullDecode(maxBindingBytes: number): DecodeSpec[] {
 }
 
 /**
+ * Bytes one token of a decode run reads (the layers that fit, the head, the KV cache): between
+ * two uses of a matrix the decoder reads all the others, so this is how far apart its reads are.
+ */
+function decodeFootprint(spec: DecodeSpec, model: ModelConfig): number {
+  const layers = Math.max(1, layersThatFit(spec, model));
+  return bytesPerToken(
+    model,
+    layers,
+    spec.format,
+    spec.context,
+    kvBytesPerValue(spec.kv ?? DEFAULT_KV_CACHE, model.headDim),
+  );
+}
+
+/**
+ * The rotation that gives a matrix's GEMV row the cache conditions it has inside a decode: as
+ * many copies as bring the bytes between two reads of one copy nearest the decode's footprint
+ * (the LM head of a small model then reads warm where the decode reads it warm, and cold where
+ * the footprint is larger than any cache).
+ */
+function reuseRotation(matrixBytesEach: number, footprint: number): number {
+  return Math.max(1, Math.round(footprint / matrixBytesEach)) * matrixBytesEach;
+}
+
+/**
  * What a decode run's prediction is made of: a GEMV row at each matrix shape of its model, and
  * its attention pass over the run's context.
  */
 function decodeKernels(spec: DecodeSpec, p: MatrixPlan): PlanItem[] {
   const model = spec.config ?? getModel(spec.model);
+  const footprint = decodeFootprint(spec, model);
   return [
-    ...modelMatrices(model).map((mat) => gemv(spec.format, mat.n, mat.k, p)),
+    ...modelMatrices(model).map((mat) =>
+      gemv(spec.format, mat.n, mat.k, {
+        ...p,
+        rotationBytes: reuseRotation(matrixBytes(spec.format, mat.n, mat.k), footprint),
+      }),
+    ),
     attentionCase({
       heads: model.attentionHeads,
       kvHeads: model.kvHeads,
@@ -318,7 +346,6 @@ export function buildPlan(
       subgroupId: inputs.hasSubgroupId ?? false,
       subgroupMatrix: inputs.hasSubgroupMatrix ?? false,
     },
-    tunePerFormat: !quick,
     gemvVariant: settings.gemvVariant,
     gemmVariant: settings.gemmVariant,
   };

@@ -2,7 +2,7 @@
 // (logits within tolerance, tokens exactly), the first-layer check, and dispatch counts.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DecodeSpec, layersThatFit, runDecode } from '../../src/bench/decode';
+import { type DecodeSpec, decodableGemv, layersThatFit, runDecode } from '../../src/bench/decode';
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
 import { FORMAT_IDS, type FormatId } from '../../src/core/formats';
@@ -15,7 +15,13 @@ import { DecodeModel } from '../../src/kernels/decode/model';
 import { type DecodeShape, TINY_SHAPE, tinyShapeFor } from '../../src/kernels/decode/shape';
 import { KV_TOLERANCE, verifyFirstLayer, verifyTiny } from '../../src/kernels/decode/verify';
 import { GEMM_VARIANTS, type GemmVariant } from '../../src/kernels/gemm';
-import { GEMV_VARIANTS } from '../../src/kernels/gemv';
+import {
+  GEMV_VARIANTS,
+  type GemvVariant,
+  gemvCapabilities,
+  gemvVariantsFor,
+  gemvXForm,
+} from '../../src/kernels/gemv';
 import { variantNamed } from '../../src/kernels/types';
 import { getModel, type ModelConfig } from '../../src/model/llm/models';
 import { FAST_TIMING, sharedRunner, testGpu } from './context';
@@ -158,6 +164,75 @@ describe('decode on a real adapter', () => {
     // + norm, head, argmax.
     expect(step.dispatches).toBe(1 + 2 * (11 + 4 * 4 + 4) + 3);
     expect(model.matrixDispatchesPerLayer).toBe(3 + 4 * 2 + 2);
+  });
+
+  // Each GEMV form the tuner may choose, in the decoder: x quantized to int8 on the GPU (DP4A),
+  // x converted to f16 (the tile GEMV's f16 form), f16 arithmetic on f32 x; and one variant per
+  // matrix shape (what a run does with the winner of each shape class).
+  const usable = (format: FormatId) => gemvVariantsFor(format, gemvCapabilities(t.gpu));
+  const forms: [string, (v: GemvVariant) => boolean][] = [
+    ['int8 x (DP4A)', (v) => gemvXForm(v) === 'int8'],
+    ['f16 x (tile)', (v) => gemvXForm(v) === 'f16'],
+    ['f16 arithmetic on f32 x', (v) => gemvXForm(v) === 'f32' && v.weights === 'f16-native'],
+  ];
+  for (const format of ['int4', 'int8', 'fp16'] as const) {
+    it(`${format}: every GEMV form the adapter grants verifies in the decoder, one per matrix shape`, async () => {
+      // f16 x against int8 weights overflows its f16 dots: the decoder never runs it.
+      const granted = forms
+        .map(
+          ([what, is]) =>
+            [what, usable(format).filter((v) => is(v) && decodableGemv(format, v))] as const,
+        )
+        .filter(([, vs]) => vs.length > 0);
+      for (const [what, variants] of granted) {
+        // A different variant of the form for each matrix shape, in turn.
+        const seen = new Map<string, GemvVariant>();
+        const choice = (n: number, k: number) => {
+          const key = `${n}x${k}`;
+          if (!seen.has(key)) seen.set(key, variants[seen.size % variants.length] as GemvVariant);
+          return seen.get(key) as GemvVariant;
+        };
+        const out = await verifyTiny(env(), {
+          format,
+          gemv: choice,
+          gemm,
+          maxBindingBytes: 1 << 30,
+          steps: 4,
+        });
+        expect(out.detail, `${format}, ${what}`).toBeUndefined();
+        expect(out.ok).toBe(true);
+        expect(seen.size).toBeGreaterThanOrEqual(3);
+        t.runner.ledger.destroyAll();
+      }
+      expect(t.gpu.uncapturedErrors).toEqual([]);
+    });
+  }
+
+  it('a one-token step dispatches the x quantization before each DP4A product', async () => {
+    const dp4a = usable('int4').find((v) => v.name === 'tile-r8-wg256-dp4a');
+    if (dp4a === undefined) {
+      // The adapter has no DP4A: the f32 forms are all the decoder can be given.
+      expect(usable('int4').every((v) => gemvXForm(v) !== 'int8')).toBe(true);
+      return;
+    }
+    const model = await DecodeModel.create(env(), {
+      shape: TINY_SHAPE,
+      format: 'int4',
+      seed: 3,
+      positions: 64,
+      maxRows: 1,
+      gemv: dp4a,
+      gemm,
+      maxBindingBytes: 1 << 30,
+    });
+    const step = await model.program({ rows: 1, fromPrompt: false, layers: 2, head: true });
+    // embed + 2 × (2 norms, 4 × (quantize, GEMV), RoPE, append, 2 attention, SiLU·mul,
+    // 2 residuals) + norm, quantize, head, argmax.
+    expect(step.dispatches).toBe(1 + 2 * 17 + 4);
+    // The quantization is inside each GEMV row's timed work: it counts with the matrices.
+    expect(model.matrixDispatchesPerLayer).toBe(8);
+    expect(model.headDispatches).toBe(2);
+    expect(model.gemvRounding(512, 256)).toBe('int8');
   });
 
   it('verifies with one attention split and with row chunks of the weights', async () => {
