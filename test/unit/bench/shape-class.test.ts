@@ -5,9 +5,7 @@ import { gemmFamily, gemvFamily, gemvShapeClass } from '../../../src/bench/shape
 import { getModel, modelMatrices } from '../../../src/model/llm/models';
 
 const classes = (model: string) =>
-  Object.fromEntries(
-    modelMatrices(getModel(model)).map((m) => [m.name, gemvShapeClass(m.n, m.k)]),
-  );
+  Object.fromEntries(modelMatrices(getModel(model)).map((m) => [m.name, gemvShapeClass(m.n, m.k)]));
 
 describe('GEMV shape classes', () => {
   it('put QKV and O, gate·up, down and the head of Llama models in the four classes', () => {
