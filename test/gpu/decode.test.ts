@@ -6,7 +6,7 @@ import { type DecodeSpec, decodableGemv, layersThatFit, runDecode } from '../../
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
 import { FORMAT_IDS, type FormatId } from '../../src/core/formats';
-import { type ResultsDocument, validateResults } from '../../src/core/results';
+import { findProblems, type ResultsDocument, validateResults } from '../../src/core/results';
 import { BufferLedger } from '../../src/gpu/buffers';
 import { GpuError } from '../../src/gpu/errors';
 import { createTimer } from '../../src/gpu/timer';
@@ -24,6 +24,7 @@ import {
 } from '../../src/kernels/gemv';
 import { variantNamed } from '../../src/kernels/types';
 import { getModel, type ModelConfig } from '../../src/model/llm/models';
+import { sampleDocument } from '../fixtures/results';
 import { FAST_TIMING, sharedRunner, testGpu } from './context';
 
 const t = sharedRunner();
@@ -33,6 +34,8 @@ const rows4 = variantNamed(GEMV_VARIANTS, 'rows4-wg64');
 const row = variantNamed(GEMV_VARIANTS, 'row-wg64');
 
 afterEach(() => t.runner.ledger.destroyAll());
+/** The GEMV variants this adapter offers for a format. */
+const usable = (format: FormatId) => gemvVariantsFor(format, gemvCapabilities(t.gpu));
 
 /** A decode-only model of `shape` with 300 positions of cache, its weights from `seed`. */
 const decoderFor = (shape: DecodeShape, format: FormatId, seed: number) =>
@@ -169,7 +172,6 @@ describe('decode on a real adapter', () => {
   // Each GEMV form the tuner may choose, in the decoder: x quantized to int8 on the GPU (DP4A),
   // x converted to f16 (the tile GEMV's f16 form), f16 arithmetic on f32 x; and one variant per
   // matrix shape (what a run does with the winner of each shape class).
-  const usable = (format: FormatId) => gemvVariantsFor(format, gemvCapabilities(t.gpu));
   const forms: [string, (v: GemvVariant) => boolean][] = [
     ['int8 x (DP4A)', (v) => gemvXForm(v) === 'int8'],
     ['f16 x (tile)', (v) => gemvXForm(v) === 'f16'],
@@ -295,6 +297,44 @@ const timer = () => createTimer(t.gpu.device, t.gpu.timing, 64);
 /** A results document with this run's tuning only: the prediction then rests on the roofline. */
 const emptyDoc = () =>
   ({ results: [], tuning: [], grantedLimits: t.gpu.grantedLimits }) as unknown as ResultsDocument;
+
+describe('the decode runs the tuner’s winners', () => {
+  it('each matrix runs the winner of its format and shape class, and the run names it', async () => {
+    const names = usable('int4').map((v) => v.name);
+    const pick = (preferred: string[]) => preferred.find((n) => names.includes(n)) as string;
+    // A DP4A or f16 winner where the adapter has one: the decoder runs those too.
+    const winners: Record<string, string> = {
+      'small-N': pick(['tile-r8-wg256-dp4a', 'tile-r4-wg128', 'row-wg64']),
+      'large-N': pick(['tile-r8-wg128-f16', 'team8-wg64']),
+      'large-K': 'row-wg64',
+    };
+    const doc = emptyDoc();
+    doc.tuning = Object.entries(winners).map(([c, chosen]) => ({
+      family: `gemv int4 ${c}`,
+      label: c,
+      chosen,
+      candidates: [{ variant: chosen, minMs: 1 }],
+    }));
+    const run = await runDecode(
+      t.gpu,
+      t.runner.ledger,
+      timer(),
+      smallSpec({ format: 'int4' }),
+      doc,
+    );
+    expect(run.error).toBeUndefined();
+    expect(run.verified).toBe(true);
+    // QKV 512×256 and O small-N, gate·up 1024×256 and the head 2048×256 large-N, down large-K.
+    expect(run.gemvVariants?.map((c) => [c.matrix, c.shapeClass, c.variant])).toEqual([
+      ['qkv', 'small-N', winners['small-N']],
+      ['o', 'small-N', winners['small-N']],
+      ['gate_up', 'large-N', winners['large-N']],
+      ['down', 'large-K', 'row-wg64'],
+      ['lm_head', 'large-N', winners['large-N']],
+    ]);
+    expect(findProblems({ ...sampleDocument(), decode: [run] })).toEqual([]);
+  });
+});
 
 describe('decode failure paths', () => {
   it('a model too big even at one layer is a failed run with a clear message', async () => {
