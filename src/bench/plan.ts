@@ -34,7 +34,7 @@ import {
   largestDecodeBinding,
   layersThatFit,
 } from './decode';
-import { gemmFamily, gemvFamily } from './shape-class';
+import { gemmFamily, gemvFamily, gemvShapeClass } from './shape-class';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -57,6 +57,8 @@ export interface TunedCase {
   label: string;
   variants: readonly string[];
   make(variant: string): KernelCase;
+  /** The case the variants are timed on, where not `make`'s (a smaller one of the same class). */
+  tuneOn?(variant: string): KernelCase;
 }
 
 export type PlanItem = KernelCase | TunedCase;
@@ -126,6 +128,12 @@ interface MatrixPlan {
   rotationBytes: number;
   maxBindingBytes: number;
   caps: GemvCapabilities & GemmCapabilities;
+  /**
+   * GEMV families are tuned on at most this many weight bytes (quick: the variants' order, not
+   * their times, is what tuning needs, and each variant is verified on the CPU first): a larger
+   * matrix is tuned on fewer of its rows, as many as keep its shape class.
+   */
+  tuneBytes?: number;
   /** Variants pinned by the run settings, where a format offers them. */
   gemvVariant?: string | undefined;
   gemmVariant?: string | undefined;
@@ -137,6 +145,9 @@ const pinned = (candidates: string[], pin: string | undefined): string[] =>
 
 /** A GEMV, tuned once per format and shape class (the first case of each family decides). */
 function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase {
+  const make = (rows: number) => (name: string) =>
+    gemvCase(format, rows, k, variantNamed(GEMV_VARIANTS, name), p);
+  const tuneRows = p.tuneBytes === undefined ? n : tuningRows(format, n, k, p.tuneBytes);
   return {
     kind: 'tuned',
     kernel: 'gemv',
@@ -146,8 +157,23 @@ function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase 
       gemvVariantsFor(format, p.caps).map((v) => v.name),
       p.gemvVariant,
     ),
-    make: (name) => gemvCase(format, n, k, variantNamed(GEMV_VARIANTS, name), p),
+    make: make(n),
+    ...(tuneRows < n ? { tuneOn: make(tuneRows) } : {}),
   };
+}
+
+/**
+ * Rows of an N×K matrix to tune on within `bytes` of weights: N where it fits, else fewer (a
+ * multiple of 64), but never so few that the shape class changes (a head keeps N ≥ 10K).
+ */
+export function tuningRows(format: FormatId, n: number, k: number, bytes: number): number {
+  const rowBytes = matrixBytes(format, 64, k) / 64;
+  const fit = Math.max(64, Math.floor(bytes / rowBytes / 64) * 64);
+  if (fit >= n) return n;
+  for (let rows = fit; rows < n; rows += 64) {
+    if (gemvShapeClass(rows, k) === gemvShapeClass(n, k)) return rows;
+  }
+  return n;
 }
 
 /** A GEMM, tuned once per format and regime of M (shape-class.ts). */
@@ -164,6 +190,9 @@ function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan):
     make: (name) => gemmCase(format, m, n, k, variantNamed(GEMM_VARIANTS, name), p),
   };
 }
+
+/** The Quick plan tunes GEMV on at most 4 MiB of weights (its LM head: 8192 of 49152 rows). */
+const QUICK_TUNE_BYTES = 4 * MiB;
 
 /** The formats each part of a plan measures (core/format-registry says which takes part where). */
 const ALL_FORMATS = FORMATS.map((f) => f.id);
@@ -346,6 +375,7 @@ export function buildPlan(
       subgroupId: inputs.hasSubgroupId ?? false,
       subgroupMatrix: inputs.hasSubgroupMatrix ?? false,
     },
+    ...(quick ? { tuneBytes: QUICK_TUNE_BYTES } : {}),
     gemvVariant: settings.gemvVariant,
     gemmVariant: settings.gemmVariant,
   };

@@ -1,6 +1,7 @@
 // The GEMV shape classes: each matrix of a Llama layer and its head in its own class, by shape.
 
 import { describe, expect, it } from 'vitest';
+import { tuningRows } from '../../../src/bench/plan';
 import { gemmFamily, gemvFamily, gemvShapeClass } from '../../../src/bench/shape-class';
 import { getModel, modelMatrices } from '../../../src/model/llm/models';
 
@@ -33,5 +34,17 @@ describe('GEMV shape classes', () => {
     expect(gemvFamily('int4', 4096, 14336)).toBe('gemv int4 large-K');
     expect(gemmFamily('int8', 16)).toBe('gemm int8 M≤16');
     expect(gemmFamily('int8', 17)).toBe('gemm int8 M>16');
+  });
+});
+
+describe('tuning on fewer rows', () => {
+  const MiB = 2 ** 20;
+  it('keeps a matrix that fits, cuts a larger one to the bytes, never out of its class', () => {
+    expect(tuningRows('f32', 1024, 1024, 4 * MiB)).toBe(1024);
+    // SmolLM2's head in int4: 324 bytes a row, 12 928 rows in 4 MiB, still a head.
+    expect(tuningRows('int4', 49152, 576, 4 * MiB)).toBe(12928);
+    // A head cut to 64 KiB would be 192 rows: it keeps 10 K (5760) rows instead.
+    expect(tuningRows('int4', 49152, 576, 64 * 1024)).toBe(5760);
+    expect(gemvShapeClass(5760, 576)).toBe('head');
   });
 });
