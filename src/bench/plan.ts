@@ -23,7 +23,13 @@ import {
   gemmCase,
   gemmVariantsFor,
 } from '../kernels/gemm';
-import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
+import {
+  GEMV_VARIANTS,
+  type GemvCapabilities,
+  type GemvVariant,
+  gemvCase,
+  gemvVariantsFor,
+} from '../kernels/gemv';
 import { type KernelCase, variantNamed } from '../kernels/types';
 import { getModel, type ModelConfig, modelMatrices } from '../model/llm/models';
 import {
@@ -134,6 +140,8 @@ interface MatrixPlan {
    * matrix is tuned on fewer of its rows, as many as keep its shape class.
    */
   tuneBytes?: number;
+  /** GEMV tuning tries one shape of each kernel and weights code (quick), not every shape. */
+  oneShapePerKernel?: boolean;
   /** Variants pinned by the run settings, where a format offers them. */
   gemvVariant?: string | undefined;
   gemmVariant?: string | undefined;
@@ -154,12 +162,25 @@ function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase 
     family: gemvFamily(format, n, k),
     label: `gemv ${format} ${n}×${k}`,
     variants: pinned(
-      gemvVariantsFor(format, p.caps).map((v) => v.name),
+      gemvCandidates(format, p).map((v) => v.name),
       p.gemvVariant,
     ),
     make: make(n),
     ...(tuneRows < n ? { tuneOn: make(tuneRows) } : {}),
   };
+}
+
+/**
+ * The GEMV variants a plan tries: all of them (Full); in the Quick plan, which tunes each format
+ * and shape class on a CPU adapter too, the first shape of each kernel and weights code (each
+ * trial compiles and verifies a shader: a software adapter takes seconds for each).
+ */
+function gemvCandidates(format: FormatId, p: MatrixPlan): GemvVariant[] {
+  const all = gemvVariantsFor(format, p.caps);
+  if (!p.oneShapePerKernel) return all;
+  return all.filter(
+    (v, i) => all.findIndex((o) => o.entry === v.entry && o.weights === v.weights) === i,
+  );
 }
 
 /**
@@ -191,8 +212,8 @@ function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan):
   };
 }
 
-/** The Quick plan tunes GEMV on at most 4 MiB of weights (its LM head: 8192 of 49152 rows). */
-const QUICK_TUNE_BYTES = 4 * MiB;
+/** The Quick plan tunes GEMV on at most 1 MiB of weights (its LM head: 5760 of 49152 rows). */
+const QUICK_TUNE_BYTES = 1 * MiB;
 
 /** The formats each part of a plan measures (core/format-registry says which takes part where). */
 const ALL_FORMATS = FORMATS.map((f) => f.id);
@@ -375,7 +396,7 @@ export function buildPlan(
       subgroupId: inputs.hasSubgroupId ?? false,
       subgroupMatrix: inputs.hasSubgroupMatrix ?? false,
     },
-    ...(quick ? { tuneBytes: QUICK_TUNE_BYTES } : {}),
+    ...(quick ? { tuneBytes: QUICK_TUNE_BYTES, oneShapePerKernel: true } : {}),
     gemvVariant: settings.gemvVariant,
     gemmVariant: settings.gemmVariant,
   };
