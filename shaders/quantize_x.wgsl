@@ -1,6 +1,6 @@
 // x quantized to int8 on the GPU for the DP4A GEMVs, inside the timed work (one dispatch before
-// the product): one invocation per group of 32 values. A group's scale is max |x| / 127 rounded to
-// f16 (kept as an f32 holding that f16 value), each q = round(x / scale) clamped to ±127 (0 when
+// the product): one invocation per group of 32 values. A group's scale is max |x| / 127 with its
+// mantissa cut to f16's 10 bits (kept as an f32), each q = round(x / scale) clamped to ±127 (0 when
 // the scale is 0), and the group's Σ q for weights stored with an offset (int4's +8).
 // x: K f32 (K/4 vec4). xq: 12 words (48 bytes) per group g, at 12g: 8 words of four int8 (k % 4 = byte),
 // the scale's f32 bits, Σ q as an i32, two zero words (so a group is three 16-byte words).
@@ -29,7 +29,10 @@ fn quantize_x(
     let v = abs(x[8u * g + j]);
     amax = max(amax, max(max(v.x, v.y), max(v.z, v.w)));
   }
-  let scale = unpack2x16float(pack2x16float(vec2<f32>(amax / 127.0, 0.0))).x;
+  // max |x| / 127 with its mantissa cut to f16's 10 bits, by bits: a round trip through f16
+  // (pack2x16float, unpack2x16float) is folded away by some drivers (lavapipe), so the scale would
+  // differ by driver; this one is the same everywhere, and a CPU reference can repeat it.
+  let scale = bitcast<f32>(bitcast<u32>(amax / 127.0) & 0xffffe000u);
   let inverse = select(0.0, 1.0 / scale, scale > 0.0);
   var sum = 0i;
   for (var j = 0u; j < 8u; j++) {

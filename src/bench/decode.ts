@@ -7,6 +7,7 @@ import { errorMessage } from '../core/error-message';
 import { type FormatId, WEIGHT_FORMATS } from '../core/formats';
 import type {
   DecodeApproximation,
+  DecodeGemvChoice,
   DecodeRefusal,
   DecodeRun,
   ResultsDocument,
@@ -32,7 +33,7 @@ import {
 import { promptTokens, verifyFirstLayer, verifyTiny } from '../kernels/decode/verify';
 import { matrixBytes } from '../kernels/formats';
 import { GEMM_VARIANTS, type GemmVariant } from '../kernels/gemm';
-import { type GemvVariant, gemvCapabilities, gemvVariantsFor } from '../kernels/gemv';
+import { type GemvVariant, gemvCapabilities, gemvVariantsFor, gemvXForm } from '../kernels/gemv';
 import {
   getModel,
   layerWindows,
@@ -47,6 +48,7 @@ import {
   measuredEstimator,
 } from '../model/predict/measured-estimator';
 import type { Estimator } from '../model/predict/predictor';
+import { gemmFamily, gemmRegime, gemvFamily, gemvShapeClass } from './shape-class';
 import { summarize } from './stats';
 
 export interface DecodeSpec {
@@ -148,25 +150,51 @@ export function largestDecodeBinding(spec: DecodeSpec, model: ModelConfig): numb
   );
 }
 
-/** The GEMV the run tuned for this format (or all formats), where it takes f32 x; else rows4. */
-function gemvFor(doc: ResultsDocument, gpu: GpuContext, format: FormatId): GemvVariant {
-  const usable = gemvVariantsFor(format, gemvCapabilities(gpu)).filter(
-    (v) => v.weights === 'portable',
-  );
-  const tuned =
-    doc.tuning?.find((t) => t.family === `gemv ${format}`) ??
-    doc.tuning?.find((t) => t.family === 'gemv');
-  return (
-    usable.find((v) => v.name === tuned?.chosen) ??
-    usable.find((v) => v.name === 'rows4-wg64') ??
-    (usable[0] as GemvVariant)
-  );
+/**
+ * Whether the decoder may run this variant: all may, except f16 x against int8 weights, whose
+ * 4-term f16 dots (q up to ±127) overflow once activations pass ±129 (a down projection's do).
+ */
+export const decodableGemv = (format: FormatId, v: GemvVariant): boolean =>
+  !(format === 'int8' && gemvXForm(v) === 'f16');
+
+/**
+ * The GEMV the run tuned for this format and shape class (documents from before shape classes:
+ * for the format, or for all formats), or where the winner is not decodable the fastest
+ * decodable candidate of that tuning; rows4 where none was tuned.
+ */
+function gemvFor(
+  doc: ResultsDocument,
+  usable: readonly GemvVariant[],
+  format: FormatId,
+  n: number,
+  k: number,
+): GemvVariant {
+  const families = [gemvFamily(format, n, k), `gemv ${format}`, 'gemv'];
+  const runnable = usable.filter((v) => decodableGemv(format, v));
+  for (const family of families) {
+    const tuned = doc.tuning?.find((t) => t.family === family);
+    if (tuned === undefined) continue;
+    const ranked = [
+      tuned.chosen,
+      ...[...tuned.candidates]
+        .filter((c) => c.minMs !== undefined)
+        .sort((a, b) => (a.minMs ?? 0) - (b.minMs ?? 0))
+        .map((c) => c.variant),
+    ];
+    for (const name of ranked) {
+      const variant = runnable.find((v) => v.name === name);
+      if (variant) return variant;
+    }
+  }
+  return runnable.find((v) => v.name === 'rows4-wg64') ?? (runnable[0] as GemvVariant);
 }
 
-/** The GEMM the run tuned for prompts of this length (plan.ts tunes M ≤ 16 and M > 16 apart). */
-function gemmFor(doc: ResultsDocument, rows: number): GemmVariant {
-  const regime = rows <= 16 ? 'M≤16' : 'M>16';
-  const tuned = doc.tuning?.find((t) => t.family.startsWith('gemm') && t.family.endsWith(regime));
+/** The GEMM the run tuned for prompts of this length and this format (older: any format). */
+function gemmFor(doc: ResultsDocument, format: FormatId, rows: number): GemmVariant {
+  const regime = gemmRegime(rows);
+  const tuned =
+    doc.tuning?.find((t) => t.family === gemmFamily(format, rows)) ??
+    doc.tuning?.find((t) => t.family.startsWith('gemm') && t.family.endsWith(regime));
   return GEMM_VARIANTS.find((v) => v.name === tuned?.chosen) ?? (GEMM_VARIANTS[0] as GemmVariant);
 }
 
@@ -272,15 +300,31 @@ function decodeKernels(
   spec: DecodeSpec,
   model: ModelConfig,
 ) {
-  const gemv = gemvFor(doc, gpu, spec.format);
-  const gemm = gemmFor(doc, spec.promptTokens);
+  const usable = gemvVariantsFor(spec.format, gemvCapabilities(gpu));
+  const gemv = (n: number, k: number) => gemvFor(doc, usable, spec.format, n, k);
+  const gemm = gemmFor(doc, spec.format, spec.promptTokens);
   // A routed expert sees about prompt · k ÷ E of the prompt's rows: the GEMM tuned for that many.
   const moe = model.moe;
   const expertGemm =
     moe === undefined
       ? gemm
-      : gemmFor(doc, Math.ceil((spec.promptTokens * moe.expertsPerToken) / moe.experts));
+      : gemmFor(
+          doc,
+          spec.format,
+          Math.ceil((spec.promptTokens * moe.expertsPerToken) / moe.experts),
+        );
   return { gemv, gemm, expertGemm };
+}
+
+/** Each matrix of the model with the GEMV variant a one-token step runs it with. */
+function gemvChoices(model: ModelConfig, kernels: DecodeKernels): DecodeGemvChoice[] {
+  return modelMatrices(model).map((mat) => ({
+    matrix: mat.name,
+    n: mat.n,
+    k: mat.k,
+    shapeClass: gemvShapeClass(mat.n, mat.k),
+    variant: kernels.gemv(mat.n, mat.k).name,
+  }));
 }
 type DecodeKernels = ReturnType<typeof decodeKernels>;
 
@@ -489,9 +533,11 @@ async function measure(
     gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
     gpu.grantedLimits.maxBufferSize ?? 256 * MiB,
   );
+  const gemvs = gemvChoices(model, kernels);
   const run: DecodeRun = {
     ...base,
-    gemvVariant: kernels.gemv.name,
+    gemvVariant: [...new Set(gemvs.map((c) => c.variant))].join('+'),
+    gemvVariants: gemvs,
     gemmVariant: kernels.gemm.name,
     kvBytesPerElement: kvBytes(spec, model),
   };

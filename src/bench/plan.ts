@@ -13,7 +13,9 @@ import {
   readVariantOptions,
 } from '../kernels/bandwidth';
 import { attentionCase } from '../kernels/decode/attention-case';
+import { DEFAULT_KV_CACHE, kvBytesPerValue } from '../kernels/decode/kv-cache';
 import { fmaCase } from '../kernels/fma';
+import { matrixBytes } from '../kernels/formats';
 import {
   GEMM_VARIANTS,
   type GemmCapabilities,
@@ -21,16 +23,24 @@ import {
   gemmCase,
   gemmVariantsFor,
 } from '../kernels/gemm';
-import { GEMV_VARIANTS, type GemvCapabilities, gemvCase, gemvVariantsFor } from '../kernels/gemv';
-import { type KernelCase, variantNamed } from '../kernels/types';
-import { getModel, modelMatrices } from '../model/llm/models';
 import {
+  GEMV_VARIANTS,
+  type GemvCapabilities,
+  type GemvVariant,
+  gemvCase,
+  gemvVariantsFor,
+} from '../kernels/gemv';
+import { type KernelCase, variantNamed } from '../kernels/types';
+import { getModel, type ModelConfig, modelMatrices } from '../model/llm/models';
+import {
+  bytesPerToken,
   DEFAULT_DECODE,
   DEFAULT_DECODE_BUDGET,
   type DecodeSpec,
   largestDecodeBinding,
   layersThatFit,
 } from './decode';
+import { gemmFamily, gemvFamily, gemvShapeClass } from './shape-class';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -53,6 +63,8 @@ export interface TunedCase {
   label: string;
   variants: readonly string[];
   make(variant: string): KernelCase;
+  /** The case the variants are timed on, where not `make`'s (a smaller one of the same class). */
+  tuneOn?(variant: string): KernelCase;
 }
 
 export type PlanItem = KernelCase | TunedCase;
@@ -122,8 +134,14 @@ interface MatrixPlan {
   rotationBytes: number;
   maxBindingBytes: number;
   caps: GemvCapabilities & GemmCapabilities;
-  /** Tune per kernel and format (full), or once per kernel (quick: fewer trial runs). */
-  tunePerFormat: boolean;
+  /**
+   * GEMV families are tuned on at most this many weight bytes (quick: the variants' order, not
+   * their times, is what tuning needs, and each variant is verified on the CPU first): a larger
+   * matrix is tuned on fewer of its rows, as many as keep its shape class.
+   */
+  tuneBytes?: number;
+  /** GEMV tuning tries one shape of each kernel and weights code (quick), not every shape. */
+  oneShapePerKernel?: boolean;
   /** Variants pinned by the run settings, where a format offers them. */
   gemvVariant?: string | undefined;
   gemmVariant?: string | undefined;
@@ -133,32 +151,58 @@ interface MatrixPlan {
 const pinned = (candidates: string[], pin: string | undefined): string[] =>
   pin !== undefined && candidates.includes(pin) ? [pin] : candidates;
 
+/** A GEMV, tuned once per format and shape class (the first case of each family decides). */
 function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase {
+  const make = (rows: number) => (name: string) =>
+    gemvCase(format, rows, k, variantNamed(GEMV_VARIANTS, name), p);
+  const tuneRows = p.tuneBytes === undefined ? n : tuningRows(format, n, k, p.tuneBytes);
   return {
     kind: 'tuned',
     kernel: 'gemv',
-    family: p.tunePerFormat ? `gemv ${format}` : 'gemv',
+    family: gemvFamily(format, n, k),
     label: `gemv ${format} ${n}×${k}`,
     variants: pinned(
-      gemvVariantsFor(format, p.caps).map((v) => v.name),
+      gemvCandidates(format, p).map((v) => v.name),
       p.gemvVariant,
     ),
-    make: (name) => gemvCase(format, n, k, variantNamed(GEMV_VARIANTS, name), p),
+    make: make(n),
+    ...(tuneRows < n ? { tuneOn: make(tuneRows) } : {}),
   };
 }
 
 /**
- * GEMM is tuned apart for few tokens (M ≤ 16: batched decode, memory-bound, where a big tile
- * wastes most of its rows) and many (prefill, compute-bound, where big tiles pay off).
+ * The GEMV variants a plan tries: all of them (Full); in the Quick plan, which tunes each format
+ * and shape class on a CPU adapter too, the first shape of each kernel and weights code (each
+ * trial compiles and verifies a shader: a software adapter takes seconds for each).
  */
-const SMALL_M = 16;
+function gemvCandidates(format: FormatId, p: MatrixPlan): GemvVariant[] {
+  const all = gemvVariantsFor(format, p.caps);
+  if (!p.oneShapePerKernel) return all;
+  return all.filter(
+    (v, i) => all.findIndex((o) => o.entry === v.entry && o.weights === v.weights) === i,
+  );
+}
 
+/**
+ * Rows of an N×K matrix to tune on within `bytes` of weights: N where it fits, else fewer (a
+ * multiple of 64), but never so few that the shape class changes (a head keeps N ≥ 10K).
+ */
+export function tuningRows(format: FormatId, n: number, k: number, bytes: number): number {
+  const rowBytes = matrixBytes(format, 64, k) / 64;
+  const fit = Math.max(64, Math.floor(bytes / rowBytes / 64) * 64);
+  if (fit >= n) return n;
+  for (let rows = fit; rows < n; rows += 64) {
+    if (gemvShapeClass(rows, k) === gemvShapeClass(n, k)) return rows;
+  }
+  return n;
+}
+
+/** A GEMM, tuned once per format and regime of M (shape-class.ts). */
 function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan): TunedCase {
-  const regime = m <= SMALL_M ? `M≤${SMALL_M}` : `M>${SMALL_M}`;
   return {
     kind: 'tuned',
     kernel: 'gemm',
-    family: p.tunePerFormat ? `gemm ${format} ${regime}` : `gemm ${regime}`,
+    family: gemmFamily(format, m),
     label: `gemm ${format} M=${m} ${n}×${k}`,
     variants: pinned(
       gemmVariantsFor(p.caps).map((v) => v.name),
@@ -167,6 +211,9 @@ function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan):
     make: (name) => gemmCase(format, m, n, k, variantNamed(GEMM_VARIANTS, name), p),
   };
 }
+
+/** The Quick plan tunes GEMV on at most 1 MiB of weights (its LM head: 5760 of 49152 rows). */
+const QUICK_TUNE_BYTES = 1 * MiB;
 
 /** The formats each part of a plan measures (core/format-registry says which takes part where). */
 const ALL_FORMATS = FORMATS.map((f) => f.id);
@@ -279,13 +326,44 @@ export function fullDecode(maxBindingBytes: number): DecodeSpec[] {
 }
 
 /**
+ * Bytes one token of a decode run reads (the layers that fit, the head, the KV cache): between
+ * two uses of a matrix the decoder reads all the others, so this is how far apart its reads are.
+ */
+function decodeFootprint(spec: DecodeSpec, model: ModelConfig): number {
+  const layers = Math.max(1, layersThatFit(spec, model));
+  return bytesPerToken(
+    model,
+    layers,
+    spec.format,
+    spec.context,
+    kvBytesPerValue(spec.kv ?? DEFAULT_KV_CACHE, model.headDim),
+  );
+}
+
+/**
+ * The rotation that gives a matrix's GEMV row the cache conditions it has inside a decode: as
+ * many copies as bring the bytes between two reads of one copy nearest the decode's footprint
+ * (the LM head of a small model then reads warm where the decode reads it warm, and cold where
+ * the footprint is larger than any cache).
+ */
+function reuseRotation(matrixBytesEach: number, footprint: number): number {
+  return Math.max(1, Math.round(footprint / matrixBytesEach)) * matrixBytesEach;
+}
+
+/**
  * What a decode run's prediction is made of: a GEMV row at each matrix shape of its model, and
  * its attention pass over the run's context.
  */
 function decodeKernels(spec: DecodeSpec, p: MatrixPlan): PlanItem[] {
   const model = spec.config ?? getModel(spec.model);
+  const footprint = decodeFootprint(spec, model);
   return [
-    ...modelMatrices(model).map((mat) => gemv(spec.format, mat.n, mat.k, p)),
+    ...modelMatrices(model).map((mat) =>
+      gemv(spec.format, mat.n, mat.k, {
+        ...p,
+        rotationBytes: reuseRotation(matrixBytes(spec.format, mat.n, mat.k), footprint),
+      }),
+    ),
     attentionCase({
       heads: model.attentionHeads,
       kvHeads: model.kvHeads,
@@ -318,7 +396,7 @@ export function buildPlan(
       subgroupId: inputs.hasSubgroupId ?? false,
       subgroupMatrix: inputs.hasSubgroupMatrix ?? false,
     },
-    tunePerFormat: !quick,
+    ...(quick ? { tuneBytes: QUICK_TUNE_BYTES, oneShapePerKernel: true } : {}),
     gemvVariant: settings.gemvVariant,
     gemmVariant: settings.gemmVariant,
   };

@@ -277,7 +277,7 @@ export class BenchRunner {
     let bestMs = Number.POSITIVE_INFINITY;
     for (const variant of item.variants) {
       const row = await this.runCase(
-        item.make(variant),
+        (item.tuneOn ?? item.make)(variant),
         TUNING_TIMING,
         signal,
         ABANDON_FACTOR * bestMs,
@@ -297,7 +297,8 @@ export class BenchRunner {
         `no variant verified: ${candidates.map((c) => `${c.variant}: ${c.error}`).join('; ')}`,
       );
     }
-    return { family: item.family, label: item.label, chosen: best.variant, candidates };
+    const label = item.tuneOn ? item.tuneOn(best.variant).label : item.label;
+    return { family: item.family, label, chosen: best.variant, candidates };
   }
 
   destroy(): void {

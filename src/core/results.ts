@@ -77,6 +77,17 @@ export interface ResultRow {
   rooflineEfficiency?: number;
 }
 
+/** One matrix of a decode run and the GEMV variant it ran with. */
+export interface DecodeGemvChoice {
+  /** The model's matrix: qkv, o, gate_up, down, lm_head, expert_… */
+  matrix: string;
+  n: number;
+  k: number;
+  /** small-N, large-N, large-K or head (src/bench/shape-class.ts). */
+  shapeClass: string;
+  variant: string;
+}
+
 /** How the runner chose among a kernel family's implementations on this adapter. */
 export interface TuningRecord {
   family: string;
@@ -148,9 +159,11 @@ export interface DecodeRun {
   /** What was checked against the f64 CPU reference, and the largest error relative to the largest value. */
   verifiedTinyError?: number;
   verifiedLayerError?: number;
-  /** The GEMV and GEMM variants the projections used. */
+  /** The GEMV and GEMM variants the projections used (GEMV: every distinct one, joined by +). */
   gemvVariant?: string;
   gemmVariant?: string;
+  /** Per matrix of the model, the GEMV variant a one-token step ran (the tuner's winner for its format and shape class). */
+  gemvVariants?: DecodeGemvChoice[];
   /** KV cache element bytes (4: f32). */
   kvBytesPerElement?: number;
   /** Bytes the model allocated on the GPU, and the budget it had to fit. */
@@ -355,6 +368,15 @@ const RUNTIME_CHECKS: FieldChecks<RuntimeDescription> = {
   description: str,
 };
 
+const GEMV_CHOICE_CHECKS: FieldChecks<DecodeGemvChoice> = {
+  matrix: str,
+  n: num,
+  k: num,
+  shapeClass: str,
+  variant: str,
+};
+const checkGemvChoice = fields(GEMV_CHOICE_CHECKS);
+
 const DECODE_CHECKS: FieldChecks<DecodeRun> = {
   model: str,
   format: str,
@@ -375,6 +397,7 @@ const DECODE_CHECKS: FieldChecks<DecodeRun> = {
   verifiedLayerError: optional(num),
   gemvVariant: optional(str),
   gemmVariant: optional(str),
+  gemvVariants: optional(listOf(checkGemvChoice)),
   kvBytesPerElement: optional(num),
   memoryBytes: optional(num),
   budgetBytes: optional(num),

@@ -245,6 +245,16 @@ export function gemvInputBytes(format: FormatId, k: number, variant?: GemvVarian
   return xMode(variant).inputBytes(format, k);
 }
 
+/**
+ * What `variant` reads as x, which a caller holding f32 activations must produce first: the f32
+ * values themselves, their f16 halves (the tile GEMV's f16 form), or int8 groups quantized by
+ * shaders/quantize_x.wgsl (every DP4A form).
+ */
+export function gemvXForm(variant: GemvVariant): 'f32' | 'f16' | 'int8' {
+  if (variant.weights === 'dp4a') return 'int8';
+  return entryPoint(variant.entry).x?.[variant.weights] === undefined ? 'f32' : 'f16';
+}
+
 /** How `variant` reads x: its entry point's own mode for its weights code, or the code's. */
 function xMode(variant?: GemvVariant): XMode {
   const weights = variant?.weights ?? 'portable';

@@ -2,11 +2,11 @@
 // (logits within tolerance, tokens exactly), the first-layer check, and dispatch counts.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DecodeSpec, layersThatFit, runDecode } from '../../src/bench/decode';
+import { type DecodeSpec, decodableGemv, layersThatFit, runDecode } from '../../src/bench/decode';
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
 import { FORMAT_IDS, type FormatId } from '../../src/core/formats';
-import { type ResultsDocument, validateResults } from '../../src/core/results';
+import { findProblems, type ResultsDocument, validateResults } from '../../src/core/results';
 import { BufferLedger } from '../../src/gpu/buffers';
 import { GpuError } from '../../src/gpu/errors';
 import { createTimer } from '../../src/gpu/timer';
@@ -15,9 +15,16 @@ import { DecodeModel } from '../../src/kernels/decode/model';
 import { type DecodeShape, TINY_SHAPE, tinyShapeFor } from '../../src/kernels/decode/shape';
 import { KV_TOLERANCE, verifyFirstLayer, verifyTiny } from '../../src/kernels/decode/verify';
 import { GEMM_VARIANTS, type GemmVariant } from '../../src/kernels/gemm';
-import { GEMV_VARIANTS } from '../../src/kernels/gemv';
+import {
+  GEMV_VARIANTS,
+  type GemvVariant,
+  gemvCapabilities,
+  gemvVariantsFor,
+  gemvXForm,
+} from '../../src/kernels/gemv';
 import { variantNamed } from '../../src/kernels/types';
 import { getModel, type ModelConfig } from '../../src/model/llm/models';
+import { sampleDocument } from '../fixtures/results';
 import { FAST_TIMING, sharedRunner, testGpu } from './context';
 
 const t = sharedRunner();
@@ -27,6 +34,8 @@ const rows4 = variantNamed(GEMV_VARIANTS, 'rows4-wg64');
 const row = variantNamed(GEMV_VARIANTS, 'row-wg64');
 
 afterEach(() => t.runner.ledger.destroyAll());
+/** The GEMV variants this adapter offers for a format. */
+const usable = (format: FormatId) => gemvVariantsFor(format, gemvCapabilities(t.gpu));
 
 /** A decode-only model of `shape` with 300 positions of cache, its weights from `seed`. */
 const decoderFor = (shape: DecodeShape, format: FormatId, seed: number) =>
@@ -160,6 +169,77 @@ describe('decode on a real adapter', () => {
     expect(model.matrixDispatchesPerLayer).toBe(3 + 4 * 2 + 2);
   });
 
+  // Each GEMV form the tuner may choose, in the decoder: x quantized to int8 on the GPU (DP4A),
+  // x converted to f16 (the tile GEMV's f16 form), f16 arithmetic on f32 x; and one variant per
+  // matrix shape (what a run does with the winner of each shape class).
+  const forms: [string, (v: GemvVariant) => boolean][] = [
+    ['int8 x (DP4A)', (v) => gemvXForm(v) === 'int8'],
+    ['f16 x (tile)', (v) => gemvXForm(v) === 'f16'],
+    ['f16 arithmetic on f32 x', (v) => gemvXForm(v) === 'f32' && v.weights === 'f16-native'],
+  ];
+  for (const format of ['int4', 'int8', 'fp16'] as const) {
+    it(`${format}: every GEMV form the adapter grants verifies in the decoder, one per matrix shape`, async () => {
+      // f16 x against int8 weights overflows its f16 dots: the decoder never runs it.
+      const granted = forms
+        .map(
+          ([what, is]) =>
+            [what, usable(format).filter((v) => is(v) && decodableGemv(format, v))] as const,
+        )
+        .filter(([, vs]) => vs.length > 0);
+      // The forms exist exactly where the adapter grants their features (SwiftShader: DP4A only).
+      const features = format === 'fp16' ? t.gpu.hasF16 : t.gpu.hasF16 || t.gpu.hasDp4a;
+      expect(granted.length > 0).toBe(features);
+      for (const [what, variants] of granted) {
+        // A different variant of the form for each matrix shape, in turn.
+        const seen = new Map<string, GemvVariant>();
+        const choice = (n: number, k: number) => {
+          const key = `${n}x${k}`;
+          if (!seen.has(key)) seen.set(key, variants[seen.size % variants.length] as GemvVariant);
+          return seen.get(key) as GemvVariant;
+        };
+        const out = await verifyTiny(env(), {
+          format,
+          gemv: choice,
+          gemm,
+          maxBindingBytes: 1 << 30,
+          steps: 2,
+        });
+        expect(out.detail, `${format}, ${what}`).toBeUndefined();
+        expect(out.ok).toBe(true);
+        expect(seen.size).toBeGreaterThanOrEqual(3);
+        t.runner.ledger.destroyAll();
+      }
+      expect(t.gpu.uncapturedErrors).toEqual([]);
+    });
+  }
+
+  it('a one-token step dispatches the x quantization before each DP4A product', async () => {
+    const dp4a = usable('int4').find((v) => v.name === 'tile-r8-wg256-dp4a');
+    if (dp4a === undefined) {
+      // The adapter has no DP4A: the f32 forms are all the decoder can be given.
+      expect(usable('int4').every((v) => gemvXForm(v) !== 'int8')).toBe(true);
+      return;
+    }
+    const model = await DecodeModel.create(env(), {
+      shape: TINY_SHAPE,
+      format: 'int4',
+      seed: 3,
+      positions: 64,
+      maxRows: 1,
+      gemv: dp4a,
+      gemm,
+      maxBindingBytes: 1 << 30,
+    });
+    const step = await model.program({ rows: 1, fromPrompt: false, layers: 2, head: true });
+    // embed + 2 × (2 norms, 4 × (quantize, GEMV), RoPE, append, 2 attention, SiLU·mul,
+    // 2 residuals) + norm, quantize, head, argmax.
+    expect(step.dispatches).toBe(1 + 2 * 17 + 4);
+    // The quantization is inside each GEMV row's timed work: it counts with the matrices.
+    expect(model.matrixDispatchesPerLayer).toBe(8);
+    expect(model.headDispatches).toBe(2);
+    expect(model.gemvRounding(512, 256)).toBe('int8');
+  });
+
   it('verifies with one attention split and with row chunks of the weights', async () => {
     const out = await verifyTiny(env(), {
       format: 'int4',
@@ -220,6 +300,44 @@ const timer = () => createTimer(t.gpu.device, t.gpu.timing, 64);
 /** A results document with this run's tuning only: the prediction then rests on the roofline. */
 const emptyDoc = () =>
   ({ results: [], tuning: [], grantedLimits: t.gpu.grantedLimits }) as unknown as ResultsDocument;
+
+describe('the decode runs the tuner’s winners', () => {
+  it('each matrix runs the winner of its format and shape class, and the run names it', async () => {
+    const names = usable('int4').map((v) => v.name);
+    const pick = (preferred: string[]) => preferred.find((n) => names.includes(n)) as string;
+    // A DP4A or f16 winner where the adapter has one: the decoder runs those too.
+    const winners: Record<string, string> = {
+      'small-N': pick(['tile-r8-wg256-dp4a', 'tile-r4-wg128', 'row-wg64']),
+      'large-N': pick(['tile-r8-wg128-f16', 'team8-wg64']),
+      'large-K': 'row-wg64',
+    };
+    const doc = emptyDoc();
+    doc.tuning = Object.entries(winners).map(([c, chosen]) => ({
+      family: `gemv int4 ${c}`,
+      label: c,
+      chosen,
+      candidates: [{ variant: chosen, minMs: 1 }],
+    }));
+    const run = await runDecode(
+      t.gpu,
+      t.runner.ledger,
+      timer(),
+      smallSpec({ format: 'int4', layers: 1, tokens: 2 }),
+      doc,
+    );
+    expect(run.error).toBeUndefined();
+    expect(run.verified).toBe(true);
+    // QKV 512×256 and O small-N, gate·up 1024×256 and the head 2048×256 large-N, down large-K.
+    expect(run.gemvVariants?.map((c) => [c.matrix, c.shapeClass, c.variant])).toEqual([
+      ['qkv', 'small-N', winners['small-N']],
+      ['o', 'small-N', winners['small-N']],
+      ['gate_up', 'large-N', winners['large-N']],
+      ['down', 'large-K', 'row-wg64'],
+      ['lm_head', 'large-N', winners['large-N']],
+    ]);
+    expect(findProblems({ ...sampleDocument(), decode: [run] })).toEqual([]);
+  });
+});
 
 describe('decode failure paths', () => {
   it('a model too big even at one layer is a failed run with a clear message', async () => {

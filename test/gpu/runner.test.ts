@@ -15,7 +15,8 @@ import { createComputePipeline } from '../../src/gpu/pipeline';
 import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
-import type { KernelCase } from '../../src/kernels/types';
+import { GEMV_VARIANTS, gemvXForm } from '../../src/kernels/gemv';
+import { type KernelCase, variantNamed } from '../../src/kernels/types';
 import { summarizeRun } from '../../src/model/measured/run-summary';
 import { rowStatus } from '../../src/share/result-columns';
 import { FAST_TIMING, testGpu } from './context';
@@ -104,7 +105,21 @@ describe('a whole plan', () => {
       expect(row.intensity).toBeCloseTo(row.flops / row.bytes, 9);
       expect(row.rooflineEfficiency).toBeGreaterThan(0);
     }
-    expect(doc.tuning?.map((t) => t.family)).toEqual(['read', 'gemv', 'gemm M≤16', 'gemm M>16']);
+    // Every format tuned apart: GEMV per shape class, GEMM per regime of M.
+    expect(doc.tuning?.map((t) => t.family)).toEqual([
+      'read',
+      'gemv f32 small-N',
+      'gemv fp16 small-N',
+      'gemv int8 small-N',
+      'gemv int4 small-N',
+      'gemm f32 M≤16',
+      'gemm f32 M>16',
+      'gemm int4 M≤16',
+      'gemm int4 M>16',
+      'gemv int4 large-N',
+      'gemv int4 large-K',
+      'gemv int4 head',
+    ]);
     // The whole-model decode run: verified, timed, beside its prediction from these rows.
     expect(doc.decode).toHaveLength(1);
     const run = doc.decode?.[0];
@@ -112,9 +127,26 @@ describe('a whole plan', () => {
     expect(run?.verified).toBe(true);
     expect(run?.layers).toBe(2);
     expect(run?.totalLayers).toBe(30);
+    // Each matrix ran the tuner's winner for int4 and its shape class, and each GEMV row of the
+    // decode's matrices ran that same variant.
+    const chosen = (c: string) => doc.tuning?.find((t) => t.family === `gemv int4 ${c}`)?.chosen;
+    expect(run?.gemvVariants?.map((c) => c.variant)).toEqual(
+      run?.gemvVariants?.map((c) => chosen(c.shapeClass)),
+    );
+    for (const c of run?.gemvVariants ?? []) {
+      const row = doc.results.find(
+        (r) => r.kernel === 'gemv' && r.format === 'int4' && r.shape.n === c.n && r.shape.k === c.k,
+      );
+      expect(row?.variant).toBe(c.variant);
+    }
     // embed + 2 × (2 norms, 4 GEMVs, RoPE, KV append, 2 attention, SiLU·mul, 2 residuals) +
-    // norm, head, argmax (as test/gpu/decode.test.ts counts them).
-    expect(run?.dispatchesPerToken).toBe(1 + 2 * 13 + 3);
+    // norm, head, argmax (as test/gpu/decode.test.ts counts them), and a dispatch before each
+    // GEMV that reads x in f16 or int8.
+    const staged = (run?.gemvVariants ?? []).map(
+      (c) => gemvXForm(variantNamed(GEMV_VARIANTS, c.variant)) !== 'f32',
+    );
+    const perLayer = staged.slice(0, 4).filter(Boolean).length;
+    expect(run?.dispatchesPerToken).toBe(1 + 2 * (13 + perLayer) + 3 + (staged[4] ? 1 : 0));
     expect(run?.medianMs).toBeGreaterThan(0);
     expect(run?.predictedMs).toBeGreaterThan(0);
     expect(run?.ratio).toBeCloseTo((run?.medianMs ?? 0) / (run?.predictedMs ?? 1), 9);

@@ -173,20 +173,34 @@ describe('the GEMV/GEMM plan', () => {
     expect(buildPlan('quick', { limits, hasF16: false }, {}, []).decode).toBeUndefined();
     // The registry keeps the first four formats first (added ones come after).
     expect(FORMAT_IDS.slice(0, 4)).toEqual(['f32', 'fp16', 'int8', 'int4']);
-    // Quick tunes once per kernel; full once per kernel and format. Both choose the read probe.
-    expect(new Set(items.map((i) => i.family))).toEqual(
-      new Set(['read', 'gemv', 'gemm M≤16', 'gemm M>16']),
-    );
+    // Both plans tune each format apart, GEMV per shape class, GEMM per regime of M, and choose
+    // the read probe: every format the Quick plan measures gets its own GEMV family.
+    const families = new Set(items.map((i) => i.family));
+    for (const f of FORMAT_IDS) expect(families).toContain(`gemv ${f} small-N`);
+    // The decode model's matrices add int4's other classes: gate·up, down and the head.
+    for (const c of ['large-N', 'large-K', 'head']) expect(families).toContain(`gemv int4 ${c}`);
+    expect(families).toContain('read');
+    expect(families).toContain('gemm int4 M≤16');
+    expect(families).toContain('gemm int4 M>16');
     const reads = items.filter((i) => i.kernel === 'read');
     expect(reads.map((i) => i.variants)).toEqual(reads.map(() => READ_VARIANTS));
     expect(new Set(tuned('full').map((i) => i.family))).toContain('read');
-    expect(new Set(tuned('full').map((i) => i.family))).toContain('gemv int4');
+    // Full: Llama-3-8B's layer matrices and its head fall in the four classes.
+    const fullGemv = tuned('full').filter((i) => i.kernel === 'gemv' && i.label.includes('int4'));
+    const classOf = (n: number, k: number) =>
+      fullGemv.find((i) => i.label === `gemv int4 ${n}×${k}`)?.family;
+    expect(classOf(6144, 4096)).toBe('gemv int4 small-N');
+    expect(classOf(4096, 4096)).toBe('gemv int4 small-N');
+    expect(classOf(28672, 4096)).toBe('gemv int4 large-N');
+    expect(classOf(4096, 14336)).toBe('gemv int4 large-K');
+    expect(classOf(128256, 4096)).toBe('gemv int4 head');
+    expect(classOf(128256, 8192)).toBe('gemv int4 head');
     // GEMM: batched decode and prefill are tuned apart (M = 16 is the last small one).
-    const families = (m: number) =>
+    const gemmAt = (m: number) =>
       tuned('full').filter((i) => i.kernel === 'gemm' && i.make('reg4x4').shape.m === m);
-    expect(families(16).every((i) => i.family.endsWith('M≤16'))).toBe(true);
-    expect(families(32).every((i) => i.family.endsWith('M>16'))).toBe(true);
-    expect(families(512).map((i) => i.family)).toContain('gemm int8 M>16');
+    expect(gemmAt(16).every((i) => i.family.endsWith('M≤16'))).toBe(true);
+    expect(gemmAt(32).every((i) => i.family.endsWith('M>16'))).toBe(true);
+    expect(gemmAt(512).map((i) => i.family)).toContain('gemm int8 M>16');
     const sweep = items
       .filter((i) => i.label.startsWith('gemm int4'))
       .map((i) => i.make('reg4x4').shape.m);

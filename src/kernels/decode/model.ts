@@ -14,12 +14,15 @@ import ffnShader from '../../../shaders/decode_ffn.wgsl?raw';
 import moeShader from '../../../shaders/decode_moe.wgsl?raw';
 import rmsnormShader from '../../../shaders/decode_rmsnorm.wgsl?raw';
 import ropeShader from '../../../shaders/decode_rope.wgsl?raw';
+import quantizeShader from '../../../shaders/quantize_x.wgsl?raw';
+import xF16Shader from '../../../shaders/x_to_f16.wgsl?raw';
 import type { FormatId } from '../../core/formats';
 import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
 import { type GemmVariant, gemmPipelineSpec } from '../gemm';
-import { type GemvVariant, gemvPipelineSpec } from '../gemv';
+import { type GemvVariant, gemvPipelineSpec, gemvXForm } from '../gemv';
 import { bindMatrixChunks, foldGrid, type GpuMatrix, uploadMatrix } from '../matrix';
+import { quantizedXBytes } from '../quantize-x';
 import type { KernelEnv } from '../types';
 import { weightsShader } from '../weights';
 import {
@@ -32,6 +35,7 @@ import {
   kvAppendStep,
   kvCacheRefusal,
 } from './kv-cache';
+import type { GemvXForm } from './reference';
 import {
   ATTENTION_SPLIT,
   attentionUniform,
@@ -60,7 +64,8 @@ export interface DecodeModelSpec {
   positions: number;
   /** Most token rows one prefill step takes (the prompt length); 1 for decode only. */
   maxRows: number;
-  gemv: GemvVariant;
+  /** The GEMV of one-row steps: one variant for every matrix, or one chosen by its shape. */
+  gemv: GemvChoice;
   gemm: GemmVariant;
   /** A prompt's routed experts (each gets about rows · k ÷ E rows): default `gemm`. */
   expertGemm?: GemmVariant;
@@ -72,6 +77,20 @@ export interface DecodeModelSpec {
   /** Scales every angle of the uploaded RoPE table (default 1); tests set it to prove a wrong table fails. */
   ropeAngleScale?: number;
 }
+
+/** A GEMV for every matrix, or a choice by the matrix's shape (N rows, K columns). */
+export type GemvChoice = GemvVariant | ((n: number, k: number) => GemvVariant);
+
+export const gemvOf = (choice: GemvChoice, n: number, k: number): GemvVariant =>
+  typeof choice === 'function' ? choice(n, k) : choice;
+
+/**
+ * What a GEMV that rounds x adds to the logits' allowed error (relative to their largest), the
+ * reference rounding x the same way: f16 products (4 terms at a time, f16 rounding as the
+ * driver does it); int8 x only where x ÷ scale falls within an f32 step of a half (q may differ
+ * by one there).
+ */
+export const GEMV_X_TOLERANCE = { f16: 1e-2, int8: 2e-3 } as const;
 
 /** One recorded dispatch. */
 interface Step {
@@ -141,6 +160,8 @@ export class DecodeModel {
   prompt!: GPUBuffer;
   readonly maxSplits: number;
   readonly maxTokens = 4096;
+  /** x in f16 or int8 for the GEMVs that read it so (made when first needed). */
+  private stagedX: GPUBuffer | undefined;
 
   private constructor(
     private readonly env: KernelEnv,
@@ -265,18 +286,61 @@ export class DecodeModel {
     let total = 0;
     for (let l = 0; l < this.layers.length; l++) {
       const mats = Object.values(this.layers[l] ?? {});
-      total += mats.reduce((n, m) => n + m.chunks.length, 0);
+      total += mats.reduce((n, m) => n + this.gemvDispatches(m), 0);
       const expert = this.experts[l]?.[0];
       if (expert)
         total +=
-          (s.moe?.perToken ?? 0) * EXPERT_MATRICES.reduce((n, m) => n + expert[m].chunks.length, 0);
+          (s.moe?.perToken ?? 0) *
+          EXPERT_MATRICES.reduce((n, m) => n + this.gemvDispatches(expert[m]), 0);
     }
     return this.layers.length === 0 ? 0 : total / this.layers.length;
   }
 
-  /** Dispatches of the LM head (one per row chunk). */
+  /** Dispatches of the LM head (one per row chunk, and its x quantization where it has one). */
   get headDispatches(): number {
-    return this.head.chunks.length;
+    return this.gemvDispatches(this.head);
+  }
+
+  /**
+   * A one-row product's dispatches as its GEMV row times them: one per row chunk, plus the x
+   * quantization of a DP4A form (inside that row's timed work). The f16 conversion of x is not
+   * in the row's time: it counts as one of the small dispatches.
+   */
+  private gemvDispatches(w: GpuMatrix): number {
+    const int8 = gemvXForm(gemvOf(this.spec.gemv, w.n, w.k)) === 'int8';
+    return w.chunks.length + (int8 ? 1 : 0);
+  }
+
+  /** The GEMV variant each one-row product runs, by matrix shape (what a run records). */
+  gemvVariantFor(n: number, k: number): GemvVariant {
+    return gemvOf(this.spec.gemv, n, k);
+  }
+
+  /**
+   * How the one-row product of an N×K matrix rounds x, for the reference to do the same: int8
+   * groups (DP4A), f16 (the tile GEMV's f16 form, and f16-native arithmetic, which converts x
+   * in the shader), or not at all.
+   */
+  gemvRounding(n: number, k: number): GemvXForm {
+    const v = gemvOf(this.spec.gemv, n, k);
+    const form = gemvXForm(v);
+    return form === 'f32' && v.weights === 'f16-native' ? 'f16' : form;
+  }
+
+  /**
+   * What the logits may differ from the f64 reference by (relative to their largest) beyond the
+   * KV cache's allowance, the reference rounding x as the GEMVs do (gemvRounding): 0 where every
+   * GEMV reads f32 x in f32; else GEMV_X_TOLERANCE of the coarsest form.
+   */
+  get gemvTolerance(): number {
+    const matrices = [...this.layers.flatMap((l) => Object.values(l)), this.head];
+    for (const e of this.experts.flat()) matrices.push(...Object.values(e));
+    let tolerance = 0;
+    for (const w of matrices) {
+      const form = this.gemvRounding(w.n, w.k);
+      if (form !== 'f32') tolerance = Math.max(tolerance, GEMV_X_TOLERANCE[form]);
+    }
+    return tolerance;
   }
 
   /** Sets the GPU state: the last token, the position the next row takes, the step counter. */
@@ -644,10 +708,14 @@ export class DecodeModel {
     let dispatches: Awaited<ReturnType<typeof bindMatrixChunks>>;
     /** GEMM chunks: their workgroups for fewer rows (an expert's share of a prompt). */
     const sizes: ((rows: number) => [number, number, number])[] = [];
+    let staged: Step[] = [];
     if (m === 1) {
-      const g = gemvPipelineSpec(this.spec.format, this.spec.gemv);
+      const variant = gemvOf(this.spec.gemv, w.n, w.k);
+      const g = gemvPipelineSpec(this.spec.format, variant);
+      const input = await this.stageX(variant, x, w.k);
+      staged = input.steps;
       pipeline = await this.pipeline('decode-gemv', g.code, g.entryPoint, g.constants);
-      dispatches = await bindMatrixChunks(this.env, pipeline, w, x, y, (c) => ({
+      dispatches = await bindMatrixChunks(this.env, pipeline, w, input.x, y, (c) => ({
         params: [c.rows, groups, c.rowStart, 0],
         workgroups: g.workgroups(c.rows),
       }));
@@ -662,12 +730,46 @@ export class DecodeModel {
         };
       });
     }
-    return dispatches.map((d, i) => ({
+    return [
+      ...staged,
+      ...dispatches.map((d, i) => ({
+        pipeline,
+        bindGroup: d.bindGroups[0] as GPUBindGroup,
+        workgroups: d.workgroups,
+        ...(sizes[i] === undefined ? {} : { forRows: sizes[i] }),
+      })),
+    ];
+  }
+
+  /**
+   * x as a GEMV reads it: the f32 activations themselves, or their f16 halves or int8 groups,
+   * made by a dispatch before the product into a scratch buffer every product shares.
+   */
+  private async stageX(
+    variant: GemvVariant,
+    x: GPUBuffer,
+    k: number,
+  ): Promise<{ steps: Step[]; x: GPUBuffer }> {
+    const form = gemvXForm(variant);
+    if (form === 'f32') return { steps: [], x };
+    const int8 = form === 'int8';
+    const units = int8 ? k / 32 : k / 2;
+    const pipeline = int8
+      ? await this.pipeline('decode-quantize-x', quantizeShader, 'quantize_x')
+      : await this.pipeline('decode-x-f16', xF16Shader, 'x_to_f16');
+    if (this.stagedX === undefined) {
+      const s = this.spec.shape;
+      const widest = Math.max(s.hidden, s.heads * s.headDim, widestFfn(s));
+      const bytes = Math.max(quantizedXBytes(widest), 2 * widest);
+      this.stagedX = await this.env.buffers.create('decode-x-staged', bytes, STORAGE());
+    }
+    const u = await this.uniform(int8 ? 'quantize-x' : 'x-to-f16', [units, 0, 0, 0]);
+    const step: Step = {
       pipeline,
-      bindGroup: d.bindGroups[0] as GPUBindGroup,
-      workgroups: d.workgroups,
-      ...(sizes[i] === undefined ? {} : { forRows: sizes[i] }),
-    }));
+      bindGroup: this.bind(pipeline, [u, x, this.stagedX]),
+      workgroups: foldGrid([Math.ceil(units / 64), 1]),
+    };
+    return { steps: [step], x: this.stagedX };
   }
 
   /** RoPE on Q and K of the m rows, in place. */

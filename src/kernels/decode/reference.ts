@@ -5,6 +5,7 @@
 // the f32 table the GPU path uploads. Used to verify the GPU model before anything is timed.
 
 import type { FormatId } from '../../core/formats';
+import { roundHalf } from '../../core/half';
 import { randomWord } from '../../gpu/buffers';
 import { type MatrixWords, randomMatrixWords, weightReader } from '../formats';
 import { DEFAULT_KV_CACHE, type KvCacheFormat, roundKvRow } from './kv-cache';
@@ -35,6 +36,40 @@ export function maskedFloat(
   return f32[0] ?? 0;
 }
 
+/** How a GEMV reads x: the f32 values, rounded to f16, or quantized to int8 in groups of 32. */
+export type GemvXForm = 'f32' | 'f16' | 'int8';
+
+/**
+ * x as a GEMV of this form reads it: each value rounded to f16, or (shaders/quantize_x.wgsl)
+ * each group of 32 as q · s with s = max |x| ÷ 127 in f32, its mantissa cut to 10 bits, and
+ * q = round(x ÷ s) in ±127.
+ */
+export function roundX(x: Float64Array, form: GemvXForm): Float64Array {
+  if (form === 'f32') return x;
+  if (form === 'f16') return Float64Array.from(x, roundHalf);
+  const out = new Float64Array(x.length);
+  for (let g = 0; g < x.length; g += 32) {
+    let amax = 0;
+    for (let c = g; c < g + 32; c++) amax = Math.max(amax, Math.abs(x[c] ?? 0));
+    const scale = tenBitMantissa(amax / 127);
+    for (let c = g; c < g + 32; c++) {
+      const q = scale > 0 ? Math.max(-127, Math.min(127, Math.round((x[c] ?? 0) / scale))) : 0;
+      out[c] = q * scale;
+    }
+  }
+  return out;
+}
+
+const f32Word = new Float32Array(1);
+const u32Word = new Uint32Array(f32Word.buffer);
+
+/** v as an f32 with its mantissa cut to f16's 10 bits (as shaders/quantize_x.wgsl does). */
+function tenBitMantissa(v: number): number {
+  f32Word[0] = v;
+  u32Word[0] = (u32Word[0] ?? 0) & 0xffffe000;
+  return f32Word[0] ?? 0;
+}
+
 /** Matrices up to this many weights are decoded once and kept (the tiny config's all are). */
 const KEEP_WEIGHTS = 1 << 22;
 
@@ -42,7 +77,11 @@ const KEEP_WEIGHTS = 1 << 22;
 class Weights {
   private readonly all: Float64Array | null;
   private readonly read: (row: number, col: number) => number;
-  constructor(readonly words: MatrixWords) {
+  constructor(
+    readonly words: MatrixWords,
+    /** The x a one-row product reads (a prompt's GEMM always reads f32 x). */
+    private readonly gemvX: GemvXForm = 'f32',
+  ) {
     this.read = weightReader(words);
     this.all = words.n * words.k <= KEEP_WEIGHTS ? this.decode(0, words.n) : null;
   }
@@ -61,8 +100,9 @@ class Weights {
     return this.all ? this.all.subarray(r * k, (r + 1) * k) : this.decode(r, r + 1);
   }
 
-  /** y = W·x, row by row. */
-  times(x: Float64Array): Float64Array {
+  /** y = W·x, row by row; `oneRow`: a one-token step, whose GEMV reads x in `gemvX`'s form. */
+  times(x: Float64Array, oneRow = false): Float64Array {
+    if (oneRow && this.gemvX !== 'f32') x = roundX(x, this.gemvX);
     const y = new Float64Array(this.words.n);
     for (let r = 0; r < this.words.n; r++) {
       const w = this.row(r);
@@ -90,6 +130,8 @@ export class ReferenceDecoder {
     positions: number,
     /** The cache's format: every row it holds is rounded as the GPU's cache rounds it. */
     readonly kv: KvCacheFormat = DEFAULT_KV_CACHE,
+    /** The x each matrix's one-row GEMV reads (by its shape), rounded here as the GPU rounds it. */
+    private readonly gemvX: (n: number, k: number) => GemvXForm = () => 'f32',
   ) {
     this.seed = seeds(seed);
     this.position = context;
@@ -120,6 +162,8 @@ export class ReferenceDecoder {
   }
 
   private readonly weights = new Map<string, Weights>();
+  /** Whether the rows now running are one token's (GEMVs) or a prompt's (GEMMs). */
+  private oneRow = false;
 
   private matrix(layer: number, m: LayerMatrix | 'head'): Weights {
     return this.cached(
@@ -137,7 +181,7 @@ export class ReferenceDecoder {
     let w = this.weights.get(key);
     if (!w) {
       const { n, k } = matrixShape(this.shape, m);
-      w = new Weights(randomMatrixWords(this.format, n, k, seed));
+      w = new Weights(randomMatrixWords(this.format, n, k, seed), this.gemvX(n, k));
       this.weights.set(key, w);
     }
     return w;
@@ -145,12 +189,12 @@ export class ReferenceDecoder {
 
   /** gate_up → SiLU·mul → down. */
   private mlp(gateUp: Weights, down: Weights, width: number, xn: Float64Array): Float64Array {
-    const gu = gateUp.times(xn);
+    const gu = gateUp.times(xn, this.oneRow);
     const h = Float64Array.from({ length: width }, (_, j) => {
       const g = gu[j] ?? 0;
       return (g / (1 + Math.exp(-g))) * (gu[width + j] ?? 0);
     });
-    return down.times(h);
+    return down.times(h, this.oneRow);
   }
 
   /**
@@ -161,7 +205,7 @@ export class ReferenceDecoder {
   private moe(layer: number, x: Float64Array, xn: Float64Array, pos: number): Float64Array {
     const moe = this.shape.moe;
     if (moe === undefined) return x;
-    const logits = this.matrix(layer, 'router').times(xn);
+    const logits = this.matrix(layer, 'router').times(xn, this.oneRow);
     const route = routeFor(this.seed.route, moe, layer, pos);
     const top = Math.max(...route.map((e) => logits[e] ?? 0));
     const weights = route.map((e) => Math.exp((logits[e] ?? 0) - top));
@@ -211,11 +255,13 @@ export class ReferenceDecoder {
   layersForward(rows: Float64Array[], layers = this.shape.layers): Float64Array[] {
     const s = this.shape;
     const start = this.position;
+    // One row runs the GEMVs (x as they read it), more the GEMMs (f32 x).
+    this.oneRow = rows.length === 1;
     let xs: Float64Array[] = rows.map((r) => r.slice());
     for (let l = 0; l < layers; l++) {
       const attnOut = xs.map((x, i) => this.attention(l, this.rmsnorm(x, 2 * l), start + i));
       const o = this.matrix(l, 'o');
-      xs = xs.map((x, i) => add(x, o.times(attnOut[i] as Float64Array)));
+      xs = xs.map((x, i) => add(x, o.times(attnOut[i] as Float64Array, this.oneRow)));
       xs = xs.map((x, i) => {
         const xn = this.rmsnorm(x, 2 * l + 1);
         if (isMoeLayer(s, l)) return this.moe(l, x, xn, start + i);
@@ -231,7 +277,7 @@ export class ReferenceDecoder {
     const s = this.shape;
     const hd = s.headDim;
     const half = hd / 2;
-    const qkv = this.matrix(layer, 'qkv').times(xn);
+    const qkv = this.matrix(layer, 'qkv').times(xn, this.oneRow);
     // Pair j turns by pos · θ^(−2j/hd) (Llama's rotate-half RoPE), computed here in f64.
     const angles = Array.from({ length: half }, (_, j) => pos * ROPE_THETA ** (-(2 * j) / hd));
     const rotate = (v: Float64Array, at: number) => {
@@ -258,7 +304,7 @@ export class ReferenceDecoder {
 
   /** Logits of the last row after the final norm. */
   logits(x: Float64Array): Float64Array {
-    return this.matrix(-1, 'head').times(this.rmsnorm(x, 2 * this.shape.layers));
+    return this.matrix(-1, 'head').times(this.rmsnorm(x, 2 * this.shape.layers), true);
   }
 
   /** One full step over token rows: the last row's logits and greedy token. */
