@@ -101,8 +101,21 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: ['test/e2e/peers*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/build-page.global.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // bench:peers end to end: the driver and its pages built once for both files.
+          name: 'e2e (peers)',
+          include: ['test/e2e/peers*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/peers-build.global.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },

@@ -153,7 +153,8 @@ async function main(argv: string[]): Promise<number> {
     if (v !== undefined) query.set(name, v);
   }
   const configFile = resolve(process.cwd(), 'bench/peers/vite.config.ts');
-  await build({ configFile });
+  // BENCH_PEERS_PREBUILT=1: the pages are built already (the e2e tests build them once).
+  if (process.env.BENCH_PEERS_PREBUILT !== '1') await build({ configFile });
   const server = await preview({ configFile, preview: { host: '127.0.0.1', port: 0 } });
   const origin = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });

@@ -5,23 +5,22 @@
 // logits within tolerance at every step; ours matched the f64 reference; both sides were timed.
 
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'vite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatDecodeDocument } from '../../bench/peers/decode/report';
 import type { DecodeDocument } from '../../bench/peers/decode/types';
 
 const run = promisify(execFile);
-const driver = resolve('node_modules/.cache/bench-peers/driver/run.js');
+const driver = inject('peersDriver');
+/** The driver serves the pages the project's global setup built. */
+const env = { ...process.env, BENCH_PEERS_PREBUILT: '1' };
 let doc: DecodeDocument;
 
 beforeAll(async () => {
-  await build({ configFile: resolve('bench/peers/vite.driver.config.ts'), logLevel: 'error' });
   const args = [driver, '--decode', 'tiny:int4', '--json', '--peers', 'ort-webgpu,transformers'];
   args.push('--context', '16', '--tokens', '3', '--rounds', '1', '--prompt', '8');
   try {
-    const { stdout } = await run('node', args, { maxBuffer: 64 * 2 ** 20 });
+    const { stdout } = await run('node', args, { maxBuffer: 64 * 2 ** 20, env });
     doc = JSON.parse(stdout) as DecodeDocument;
   } catch (e) {
     const failed = e as { code?: number; stderr?: string };

@@ -4,25 +4,24 @@
 // reason and no time; the --json document carries every page, versions and the read probe.
 
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'vite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatDocument } from '../../bench/peers/report';
 import type { PeerCell, PeersDocument } from '../../bench/peers/types';
 
 const run = promisify(execFile);
-const driver = resolve('node_modules/.cache/bench-peers/driver/run.js');
+const driver = inject('peersDriver');
+/** The driver serves the pages the project's global setup built. */
+const env = { ...process.env, BENCH_PEERS_PREBUILT: '1' };
 let doc: PeersDocument;
 let exitCode = 0;
 
 beforeAll(async () => {
-  await build({ configFile: resolve('bench/peers/vite.driver.config.ts'), logLevel: 'error' });
   const args = [driver, '--json', '--tiny', '--formats', 'f32,int4'];
   // ORT's f32 MatMul refused by the hook, its int4 b128 made wrong; int4 b32 and tfjs timed.
   args.push('--refuse', 'f32', '--wrong', 'q4b128');
   try {
-    const { stdout } = await run('node', args, { maxBuffer: 64 * 2 ** 20 });
+    const { stdout } = await run('node', args, { maxBuffer: 64 * 2 ** 20, env });
     doc = JSON.parse(stdout) as PeersDocument;
   } catch (e) {
     const failed = e as { code?: number; stdout?: string; stderr?: string };

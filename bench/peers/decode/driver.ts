@@ -55,7 +55,8 @@ export async function runDecodePeers(o: DecodeOptions): Promise<number> {
   const unknown = o.peers.find((p) => !DECODE_PEERS.includes(p));
   if (unknown !== undefined) throw new UsageError(`unknown decode peer ${unknown}`, usage);
   const configFile = resolve(process.cwd(), 'bench/peers/vite.config.ts');
-  await build({ configFile });
+  // BENCH_PEERS_PREBUILT=1: the pages are built already (the e2e tests build them once).
+  if (process.env.BENCH_PEERS_PREBUILT !== '1') await build({ configFile });
   const pageRoot = resolve(process.cwd(), 'node_modules/.cache/bench-peers/page');
   const started = Date.now();
   const name = writeModelFolder(pageRoot, spec);

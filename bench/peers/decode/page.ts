@@ -27,12 +27,12 @@ import type { CrossCheck, DecodePageReport, DecodePeer, DecodeRunSpec, SideTimes
 
 /**
  * Allowed |peer − ours| over the largest |ours| logit, at every step: f32 on both sides, sums in
- * other orders. The tiny config agrees to about 3e-7 everywhere, and so does ORT's JSEP on
- * SmolLM2-135M's shape; ORT's WebGPU EP (alone, also under transformers.js) strays: 6.2e-4 on
- * Llama-3.2-1B's shape with the same tokens, 1.3e-2 on SmolLM2-135M's (SwiftShader). 1e-3 lets
- * the first through, as an agreement stated with its figure; the tokens must be equal anyway.
+ * other orders. Every side that computes our function agrees to under 5e-7 (the tiny config,
+ * and SmolLM2-135M's and Llama-3.2-1B's shapes through ORT's CPU provider, JSEP, and the WebGPU
+ * EP from an 8-token prompt); 1e-4 leaves 200 times that. ORT's WebGPU EP on SwiftShader from a
+ * 32-token prompt is off by 6e-4 to 5e-2 (docs/PEERS.md): reported wrong, not timed.
  */
-export const LOGITS_TOLERANCE = 1e-3;
+export const LOGITS_TOLERANCE = 1e-4;
 /** The f64 reference runs in the page only up to this many weights (the tiny config). */
 const REFERENCE_LIMIT = 4_000_000;
 const READ_BYTES = 32 * 2 ** 20;

@@ -2,15 +2,12 @@
 // prints with --json: one page per peer, each with its own run of ours beside it.
 
 import type { DecodeShape } from '../../../src/kernels/decode/shape';
+import { DECODE_PEER_LABELS, type DecodePeerId } from '../../../src/share/peers-decode';
 
-/** The peers a decode page runs beside ours. */
-export type DecodePeer = 'ort-webgpu' | 'ort-jsep' | 'transformers';
+/** The peers a decode page runs beside ours (their table names shared with the page). */
+export type DecodePeer = DecodePeerId;
 export const DECODE_PEERS: readonly DecodePeer[] = ['ort-webgpu', 'ort-jsep', 'transformers'];
-export const DECODE_PEER_LABEL: Record<DecodePeer, string> = {
-  'ort-webgpu': 'ORT WebGPU EP',
-  'ort-jsep': 'ORT JSEP',
-  transformers: 'transformers.js',
-};
+export const DECODE_PEER_LABEL: Record<DecodePeer, string> = DECODE_PEER_LABELS;
 
 /** What the driver writes beside the model files (run.json) for the pages to read. */
 export interface DecodeRunSpec {

@@ -1,7 +1,9 @@
 // "Decode for real": a whole Llama-shaped model steps on this GPU (in the worker), token ids
 // stream in as they are sampled, and the run's ms/token is set beside the measured-mode
 // prediction (from the document on screen, when there is one), the bandwidth floor, the
-// chapter's A100 and the reading-speed line. The document's own decode runs are listed too.
+// chapter's A100 and the reading-speed line. The document's own decode runs are listed too, and
+// a `bench:peers --decode --json` document opened here shows ours beside transformers.js and
+// onnxruntime-web.
 
 import type { DecodeRun, ResultsDocument } from '../../core/results';
 import type { ModelConfig } from '../../model/llm/models';
@@ -11,6 +13,7 @@ import { fmtInt } from '../i18n/numbers';
 import { make } from '../shell/dom';
 import type { Page, Section } from '../shell/section';
 import { renderFigures, renderRunsTable } from './decode-figures';
+import { DecodePeersPanel } from './decode-peers';
 import { buildDecodeView, DECODE_DEFAULTS, type DecodeView, relabelDecode } from './decode-view';
 
 /** Dispatched on `document` when a decode run here ends (the presenter redraws its figure). */
@@ -127,6 +130,8 @@ function showDocument(v: DecodeView, doc: ResultsDocument | null, page: Page): v
 
 /** The live section, once mounted (tests drive it). */
 export let decodeController: DecodeController | undefined;
+/** Its peers panel, once mounted (tests open documents in it). */
+export let decodePeersPanel: DecodePeersPanel | undefined;
 
 export const decodeSection: Section = {
   id: 'decode-real',
@@ -135,6 +140,8 @@ export const decodeSection: Section = {
     relabelDecode(v);
     const c = new DecodeController(v, page);
     decodeController = c;
+    const peers = new DecodePeersPanel(host);
+    decodePeersPanel = peers;
     v.run.addEventListener('click', () => void c.run());
     v.cancel.addEventListener('click', () => void c.cancel());
     showDocument(v, null, page);
@@ -149,6 +156,7 @@ export const decodeSection: Section = {
         relabelDecode(v);
         c.show();
         showDocument(v, page.onScreen(), page);
+        peers.relabel();
       },
     };
   },

@@ -36,6 +36,36 @@ export const decode = {
   figures: 'This run beside the prediction',
   docRuns: 'Decode runs of the results on screen',
   noDocRuns: 'The results on screen have no decode runs.',
+  peers: {
+    title: 'Against transformers.js and onnxruntime-web',
+    intro:
+      'Open the document `npm run bench:peers -- --decode MODEL:int4 --json` printed: the same synthetic model (the same int4 weights) through our decoder and through each peer, one page load per peer on the same adapter, interleaved. A peer whose tokens or logits differed from ours is shown as such and not timed.',
+    pick: 'Open a peers document (JSON)',
+    summary: (p: {
+      model: string;
+      layers: string;
+      vocab: string;
+      context: string;
+      prompt: string;
+      tokens: string;
+      rounds: string;
+    }) =>
+      `${p.model}, ${p.layers} layers and the full LM head (vocabulary ${p.vocab}), int4: TTFT for a ${p.prompt}-token prompt, ${p.tokens} tokens × ${p.rounds} rounds from a context of ${p.context}.`,
+    head: [
+      'Side',
+      'ms/token',
+      'p95 ms',
+      'TTFT ms',
+      'Tokens/s',
+      'Ours ÷ peer',
+      'TTFT ours ÷ peer',
+      'Tokens equal',
+    ],
+    oursIn: (p: { peer: string }) => `Ours (${p.peer} page)`,
+    agreed: (p: { logits: string }) => `yes (logits ${p.logits})`,
+    disagreed: (p: { logits: string }) => `NO (logits ${p.logits})`,
+    notTimed: 'not timed',
+  },
   head: {
     model: 'Model',
     layers: 'Layers',

@@ -38,6 +38,28 @@ export const decode: typeof en = {
   figures: '本次运行与预测对照',
   docRuns: '屏幕上结果中的解码运行',
   noDocRuns: '屏幕上的结果没有解码运行。',
+  peers: {
+    title: '与 transformers.js 和 onnxruntime-web 对比',
+    intro:
+      '打开 `npm run bench:peers -- --decode MODEL:int4 --json` 输出的文档：同一个合成模型（同样的 int4 权重）分别由我们的解码器和各个对手运行，每个对手一次页面加载，同一适配器，交替计时。token 或 logits 与我们不一致的对手会如实标出，不计时。',
+    pick: '打开对比文档（JSON）',
+    summary: (p) =>
+      `${p.model}，${p.layers} 层加完整 LM head（词表 ${p.vocab}），int4：${p.prompt} 个 token 的提示词的 TTFT，从 ${p.context} 个位置的上下文解码 ${p.tokens} 个 token × ${p.rounds} 轮。`,
+    head: [
+      '一方',
+      'ms/token',
+      'p95 ms',
+      'TTFT ms',
+      'token/s',
+      '我们 ÷ 对手',
+      'TTFT 我们 ÷ 对手',
+      'token 一致',
+    ],
+    oursIn: (p) => `我们（${p.peer} 页面）`,
+    agreed: (p) => `是（logits ${p.logits}）`,
+    disagreed: (p) => `否（logits ${p.logits}）`,
+    notTimed: '未计时',
+  },
   head: {
     model: '模型',
     layers: '层数',
