@@ -9,7 +9,7 @@ import type { KernelCase } from '../kernels/types';
 import { getModel } from '../model/llm/models';
 import { fitRoofline } from '../model/measured/roofline';
 import { bytesPerToken, type DecodeSpec, layersThatFit } from './decode';
-import { buildPlan, isTuned, type Plan, type PlanInputs } from './plan';
+import { buildPlan, isTuned, type Plan, type PlanInputs, tuningTrials } from './plan';
 import { CALIBRATION_MS, TUNING_TIMING } from './runner';
 
 export interface EstimateTarget {
@@ -54,8 +54,8 @@ export function estimatePlan(plan: Plan, target: EstimateTarget): PlanEstimate {
     const k = kernelMs(kcase, target);
     if (isTuned(item) && !tuned.has(item.family)) {
       tuned.add(item.family);
-      tuningCandidates += item.variants.length;
-      ms += item.variants.length * timed(k, TUNING_TIMING.samples, TUNING_TIMING.sampleTargetMs);
+      tuningCandidates += tuningTrials(item);
+      ms += tuningTrials(item) * timed(k, TUNING_TIMING.samples, TUNING_TIMING.sampleTargetMs);
     }
     ms += timed(k, plan.timing.samples, plan.timing.sampleTargetMs);
     gpuBytes += kcase.bytes;

@@ -65,7 +65,32 @@ export interface TunedCase {
   make(variant: string): KernelCase;
   /** The case the variants are timed on, where not `make`'s (a smaller one of the same class). */
   tuneOn?(variant: string): KernelCase;
+  /**
+   * Tries only the `keep` fastest variants that `family` verified, once it was tuned earlier in
+   * the run (narrowedCase), instead of every variant.
+   */
+  narrowFrom?: { family: string; keep: number };
 }
+
+/** The variants a case tries: `narrowFrom`'s fastest among its own, once that family was tuned. */
+export function narrowedCase(
+  item: TunedCase,
+  tuned: readonly { family: string; candidates: readonly { variant: string; minMs?: number }[] }[],
+): TunedCase {
+  const from = item.narrowFrom;
+  const record = from && tuned.find((r) => r.family === from.family);
+  if (!from || !record) return item;
+  const fastest = record.candidates
+    .filter((c) => c.minMs !== undefined && item.variants.includes(c.variant))
+    .sort((a, b) => (a.minMs ?? 0) - (b.minMs ?? 0))
+    .slice(0, from.keep)
+    .map((c) => c.variant);
+  return fastest.length > 0 ? { ...item, variants: fastest } : item;
+}
+
+/** Trials a tuned case makes: all its variants, or at most `keep` where it is narrowed. */
+export const tuningTrials = (item: TunedCase): number =>
+  Math.min(item.variants.length, item.narrowFrom?.keep ?? Number.POSITIVE_INFINITY);
 
 export type PlanItem = KernelCase | TunedCase;
 
@@ -264,15 +289,30 @@ function quickKernels(p: MatrixPlan): TunedCase[] {
   return items;
 }
 
+/**
+ * In the Full plan a format's first GEMV shape class tries every variant and its other classes
+ * the fastest few of those: tuning each class over every variant would triple the plan's trials.
+ */
+const LATER_CLASS_TRIALS = 4;
+
 /** Llama-3-8B and -70B decode and prefill shapes (from the model catalogue). */
 function fullKernels(p: MatrixPlan): TunedCase[] {
   const items: TunedCase[] = [];
   const small = modelMatrices(getModel('llama-3-8b'));
   const large = modelMatrices(getModel('llama-3-70b'));
+  const firstFamily = new Map<FormatId, string>();
+  const decodeGemv = (f: FormatId, n: number, k: number): TunedCase => {
+    const item = gemv(f, n, k, p);
+    const first = firstFamily.get(f) ?? item.family;
+    firstFamily.set(f, first);
+    return first === item.family
+      ? item
+      : { ...item, narrowFrom: { family: first, keep: LATER_CLASS_TRIALS } };
+  };
   // Decode: every matrix of both models; f32 (the reference) on the 8B shapes only — at 70B
   // it would need up to 4 GB for one matrix.
-  for (const mat of small) for (const f of ALL_FORMATS) items.push(gemv(f, mat.n, mat.k, p));
-  for (const mat of large) for (const f of MODEL_FORMATS) items.push(gemv(f, mat.n, mat.k, p));
+  for (const mat of small) for (const f of ALL_FORMATS) items.push(decodeGemv(f, mat.n, mat.k));
+  for (const mat of large) for (const f of MODEL_FORMATS) items.push(decodeGemv(f, mat.n, mat.k));
   // The batch sweep on two matrices: where decode stops being memory-bound.
   for (const name of ['o', 'gate_up']) {
     const mat = small.find((x) => x.name === name);

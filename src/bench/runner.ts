@@ -23,7 +23,7 @@ import { createTimer, type SubmitTimer } from '../gpu/timer';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
 import { fitRoofline } from '../model/measured/roofline';
 import { failedDecode, runDecode } from './decode';
-import { isTuned, type Plan, type TimingOptions, type TunedCase } from './plan';
+import { isTuned, narrowedCase, type Plan, type TimingOptions, type TunedCase } from './plan';
 import { isNoisy, type SampleStats, summarize } from './stats';
 
 export interface Progress {
@@ -209,7 +209,7 @@ export class BenchRunner {
         if (isTuned(item)) {
           let variant = chosen.get(item.family);
           if (variant === undefined) {
-            const record = await this.tune(item, hooks.signal);
+            const record = await this.tune(narrowedCase(item, doc.tuning ?? []), hooks.signal);
             doc.tuning?.push(record);
             variant = record.chosen;
             chosen.set(item.family, variant);
