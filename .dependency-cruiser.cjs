@@ -29,7 +29,8 @@ module.exports = {
       name: 'no-circular',
       comment: 'An import cycle: break it by moving the shared part down a layer.',
       severity: 'error',
-      from: {},
+      // The section checklist reads its own source as text (?raw) to list what it mocks.
+      from: { pathNot: '^test/browser/checklist-section\\.test\\.ts$' },
       to: { circular: true },
     },
     {
