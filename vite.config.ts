@@ -29,6 +29,9 @@ export default defineConfig({
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   test: {
+    // Two files at a time even on two cores (vitest's default there is one): much of the suite
+    // waits on a child process — Chromium, the CLI, PostgreSQL — rather than computing.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

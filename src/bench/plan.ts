@@ -186,10 +186,10 @@ function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase 
     kernel: 'gemv',
     family: gemvFamily(format, n, k),
     label: `gemv ${format} ${n}×${k}`,
-    variants: pinned(
-      gemvCandidates(format, p).map((v) => v.name),
-      p.gemvVariant,
-    ),
+    // A pinned variant is taken wherever the format offers it, also outside the Quick shortlist.
+    variants: gemvVariantsFor(format, p.caps).some((v) => v.name === p.gemvVariant)
+      ? [p.gemvVariant as string]
+      : gemvCandidates(format, p).map((v) => v.name),
     make: make(n),
     ...(tuneRows < n ? { tuneOn: make(tuneRows) } : {}),
   };

@@ -108,10 +108,7 @@ describe('a whole plan', () => {
     // Every format tuned apart: GEMV per shape class, GEMM per regime of M.
     expect(doc.tuning?.map((t) => t.family)).toEqual([
       'read',
-      'gemv f32 small-N',
-      'gemv fp16 small-N',
-      'gemv int8 small-N',
-      'gemv int4 small-N',
+      ...FORMAT_IDS.map((format) => `gemv ${format} small-N`),
       'gemm f32 M≤16',
       'gemm f32 M>16',
       'gemm int4 M≤16',
