@@ -15,7 +15,7 @@ import { f16Activations, hasTileCode, tileCode, tileConstants } from './gemv-til
 import { type MatrixOptions, type MatrixProductSpec, prepareMatrixProduct } from './matrix';
 import { quantizedXBytes, quantizeStage } from './quantize-x';
 import type { TracedBuffer } from './trace/instrument';
-import type { KernelCase, KernelEnv, PreparedKernel } from './types';
+import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from './types';
 import { hasWeightsCode, WEIGHTS_TOLERANCE, type WeightsCode, weightsShader } from './weights';
 
 export interface GemvCapabilities {
@@ -326,12 +326,6 @@ export function gemvTracedBuffers(variant: GemvVariant): TracedBuffer[] {
   ];
 }
 
-/** A build of a GEMV other than the plain one: its WGSL rewritten, a bind group at @group(1). */
-export interface GemvBuild {
-  code(code: string, entryPoint: string): string;
-  group1(layout: GPUBindGroupLayout): GPUBindGroup;
-}
-
 export function prepareGemv(
   env: KernelEnv,
   format: FormatId,
@@ -339,7 +333,7 @@ export function prepareGemv(
   k: number,
   variant: GemvVariant,
   options: MatrixOptions,
-  build?: GemvBuild,
+  build?: KernelBuild,
 ): Promise<PreparedKernel> {
   const rowsPerWorkgroup = gemvRowsPerWorkgroup(variant);
   const { input } = xMode(variant);

@@ -9,7 +9,7 @@ import { type AttentionShape, prepareAttention } from '../decode/attention-case'
 import { type KvCacheFormat, kvCacheBytes } from '../decode/kv-cache';
 import type { KernelEnv } from '../types';
 import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
-import { instrument, type TracedBuffer, type TraceLayout, traceBytes } from './instrument';
+import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
 
 export interface AttentionTrace {
   kv: KvCacheFormat;
@@ -63,20 +63,8 @@ export async function traceAttention(
     loads: 72,
     buffers: buffers.length,
   };
-  const log = await env.buffers.create(
-    `trace-attention-${kv}`,
-    traceBytes(layout),
-    GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-  );
-  const prepared = await prepareAttention(env, shape, {
-    code: (code, entryPoint) => instrument(code, entryPoint, buffers, layout),
-    group1: (bindLayout) =>
-      env.device.createBindGroup({
-        label: `trace-attention-${kv}`,
-        layout: bindLayout,
-        entries: [{ binding: 0, resource: { buffer: log } }],
-      }),
-  });
+  const { log, build } = await tracedBuild(env, `trace-attention-${kv}`, buffers, layout);
+  const prepared = await prepareAttention(env, shape, build);
   const encoder = env.device.createCommandEncoder({ label: `trace-attention-${kv}` });
   const pass = encoder.beginComputePass();
   prepared.encode(pass, 0);

@@ -9,7 +9,7 @@ import { matrixBytes } from '../formats';
 import { type GemmVariant, prepareGemm } from '../gemm';
 import type { KernelEnv } from '../types';
 import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
-import { instrument, type TracedBuffer, type TraceLayout, traceBytes } from './instrument';
+import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
 
 export interface GemmTrace {
   format: FormatId;
@@ -55,11 +55,7 @@ export async function traceGemm(
     loads: 64,
     buffers: BUFFERS.length,
   };
-  const log = await env.buffers.create(
-    `trace-gemm-${variant.name}`,
-    traceBytes(layout),
-    GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-  );
+  const { log, build } = await tracedBuild(env, `trace-gemm-${variant.name}`, BUFFERS, layout);
   const prepared = await prepareGemm(
     env,
     format,
@@ -68,15 +64,7 @@ export async function traceGemm(
     k,
     variant,
     { rotationBytes: 0, maxBindingBytes: 1 << 30 },
-    {
-      code: (code, entryPoint) => instrument(code, entryPoint, BUFFERS, layout),
-      group1: (bindLayout) =>
-        env.device.createBindGroup({
-          label: `trace-gemm-${variant.name}`,
-          layout: bindLayout,
-          entries: [{ binding: 0, resource: { buffer: log } }],
-        }),
-    },
+    build,
   );
   const encoder = env.device.createCommandEncoder({ label: `trace-gemm-${variant.name}` });
   const pass = encoder.beginComputePass();

@@ -6,7 +6,7 @@ import type { FormatId } from '../../core/formats';
 import { type GemvVariant, gemvRowsPerWorkgroup, gemvTracedBuffers, prepareGemv } from '../gemv';
 import type { KernelEnv } from '../types';
 import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
-import { instrument, type TraceLayout, traceBytes } from './instrument';
+import { type TraceLayout, tracedBuild } from './instrument';
 
 export interface GemvTrace {
   format: FormatId;
@@ -52,11 +52,7 @@ export async function traceGemv(
     loads: options.loads,
     buffers: buffers.length,
   };
-  const log = await env.buffers.create(
-    `trace-${format}-${variant.name}`,
-    traceBytes(layout),
-    GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-  );
+  const { log, build } = await tracedBuild(env, `trace-${format}-${variant.name}`, buffers, layout);
   const prepared = await prepareGemv(
     env,
     format,
@@ -64,15 +60,7 @@ export async function traceGemv(
     k,
     variant,
     { rotationBytes: 0, maxBindingBytes: 1 << 30 },
-    {
-      code: (code, entryPoint) => instrument(code, entryPoint, buffers, layout),
-      group1: (bindLayout) =>
-        env.device.createBindGroup({
-          label: `trace-${variant.name}`,
-          layout: bindLayout,
-          entries: [{ binding: 0, resource: { buffer: log } }],
-        }),
-    },
+    build,
   );
   const encoder = env.device.createCommandEncoder({ label: `trace-${variant.name}` });
   const pass = encoder.beginComputePass();

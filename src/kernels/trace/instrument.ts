@@ -17,6 +17,7 @@
 // The instrumented build computes the same output as the plain one: verify it as usual.
 
 import traceShader from '../../../shaders/trace.wgsl?raw';
+import type { KernelBuild, KernelEnv } from '../types';
 
 export interface TracedBuffer {
   /** The WGSL variable, e.g. `weights`. */
@@ -139,4 +140,31 @@ export function instrument(
   ].join('\n');
   const body = hookEntry(traceLoads(plain.slice(directives.length), buffers), entryPoint);
   return `${directives}\n${constants}\n${traceShader}\n${body}`;
+}
+
+/**
+ * Steps 2 and 3 for a kernel whose prepare takes a KernelBuild: the trace's log buffer
+ * (`traceBytes(layout)`, zeroed) and the build that instruments the WGSL and binds the log.
+ */
+export async function tracedBuild(
+  env: KernelEnv,
+  label: string,
+  buffers: readonly TracedBuffer[],
+  layout: TraceLayout,
+): Promise<{ log: GPUBuffer; build: KernelBuild }> {
+  const log = await env.buffers.create(
+    label,
+    traceBytes(layout),
+    GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+  );
+  const build: KernelBuild = {
+    code: (code, entryPoint) => instrument(code, entryPoint, buffers, layout),
+    group1: (bindLayout) =>
+      env.device.createBindGroup({
+        label,
+        layout: bindLayout,
+        entries: [{ binding: 0, resource: { buffer: log } }],
+      }),
+  };
+  return { log, build };
 }
