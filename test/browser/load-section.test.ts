@@ -47,18 +47,31 @@ function controller() {
 /** The x of the chart's "chosen load" line (its last dataset). */
 const chosenX = () => controller().ttft.data.datasets.at(-1)?.data[0]?.x;
 
-/** The longest gap between 10 ms ticks of the page's thread over `ms`. */
-async function worstTickGap(ms: number): Promise<number> {
-  let last = performance.now();
-  let worst = 0;
-  const timer = setInterval(() => {
+/**
+ * Watches the page's thread with 10 ms ticks until stopped: the time watched, the longest gap
+ * between ticks, and the time the thread was blocked (the part of each gap past 50 ms).
+ */
+function tickWatch() {
+  const start = performance.now();
+  let last = start;
+  let worstGap = 0;
+  let blocked = 0;
+  let ticks = 0;
+  const tick = () => {
     const now = performance.now();
-    worst = Math.max(worst, now - last);
+    worstGap = Math.max(worstGap, now - last);
+    blocked += Math.max(0, now - last - 50);
     last = now;
-  }, 10);
-  await new Promise((r) => setTimeout(r, ms));
-  clearInterval(timer);
-  return worst;
+    ticks++;
+  };
+  const timer = setInterval(tick, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      tick();
+      return { elapsed: performance.now() - start, worstGap, blocked, ticks };
+    },
+  };
 }
 
 async function until(check: () => boolean, ms = 60_000): Promise<void> {
@@ -127,28 +140,25 @@ describe('the Under load section', () => {
   });
 
   it('sweeps in the worker while the page keeps ticking, then draws P50/P95/P99 and the highest λ per SLA', async () => {
-    // The page's own stalls on this machine, with nothing running (a busy CI machine has some).
-    const control = await worstTickGap(1000);
-    let last = performance.now();
-    let worstGap = 0;
-    let ticks = 0;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      worstGap = Math.max(worstGap, now - last);
-      last = now;
-      ticks++;
-    }, 10);
+    // The page's own stalls with nothing running (a busy CI machine has some).
+    const control = tickWatch();
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = control.stop();
     const shown = controller().sweepAnswer; // the sweep made when the section came into view
     const requests = sent.length;
+    const ticking = tickWatch();
     controller().v.sweep.click();
     expect(sent).toHaveLength(requests + 1);
     await until(
       () => controller().sweepAnswer !== shown && controller().v.sweep.disabled === false,
     );
-    clearInterval(timer);
+    const { elapsed, worstGap, blocked, ticks } = ticking.stop();
+    // The page never froze while the sweep ran. A sweep on the page's own thread shows as one gap
+    // nearly as long as the sweep, or, had it yielded between steps, as a thread blocked most of
+    // the time; a loaded machine (CI runs two test files at once) adds only shorter stalls.
     expect(ticks).toBeGreaterThan(10);
-    // The page never froze while the sweep ran: no gap past 250 ms beyond the machine's own.
-    expect(worstGap).toBeLessThan(250 + control);
+    expect(worstGap).toBeLessThan(Math.max(250 + idle.worstGap, 0.6 * elapsed));
+    expect(blocked / elapsed).toBeLessThan(0.5);
     const labels = controller().ttft.data.datasets.map((d) => d.label);
     expect(labels.slice(0, 3)).toEqual(['P50', 'P95', 'P99']);
     expect(controller().ttft.data.datasets[1]?.data.length).toBeGreaterThanOrEqual(16);
