@@ -36,13 +36,22 @@ export function toHalfBits(value: number): number {
   return sign | (e << 10) | m;
 }
 
-export function fromHalfBits(bits: number): number {
+function halfValue(bits: number): number {
   const sign = bits & 0x8000 ? -1 : 1;
   const exp = (bits >>> 10) & 0x1f;
   const mant = bits & 0x3ff;
   if (exp === 0) return sign * mant * 2 ** -24;
   if (exp === 0x1f) return mant ? Number.NaN : sign * Number.POSITIVE_INFINITY;
   return sign * (1 + mant / 1024) * 2 ** (exp - 15);
+}
+
+/** Every f16 pattern's value, made on first use: the CPU references decode millions of them. */
+let halfValues: Float64Array | null = null;
+
+export function fromHalfBits(bits: number): number {
+  if (halfValues === null)
+    halfValues = Float64Array.from({ length: 0x10000 }, (_, b) => halfValue(b));
+  return halfValues[bits & 0xffff] ?? Number.NaN;
 }
 
 /** Rounds to the nearest f16 value. */

@@ -2,7 +2,7 @@
 // sees them, compared with a tolerance scaled by Σ|w·x|. NaN fails.
 
 import type { FormatId } from '../core/formats';
-import { randomMatrixWords, weightReader } from './formats';
+import { randomMatrixWords, weightRowReader } from './formats';
 import type { VerifyOutcome } from './types';
 import { mismatchTable } from './types';
 
@@ -57,14 +57,14 @@ function reference(
 ): Reference {
   const key = `${format} ${m}×${n}×${k} ${seed}`;
   if (lastReference?.key === key && sameValues(lastReference.x, x)) return lastReference;
-  const weightAt = weightReader(randomMatrixWords(format, n, k, seed));
+  const readRow = weightRowReader(randomMatrixWords(format, n, k, seed));
   // In a full check every weight row is reused M times: unpack each once. Samples rarely repeat.
   const full = m * n * k <= FULL_CHECK_MACS;
   const cache = new Map<number, Float64Array>();
   const weightRow = (row: number) => {
     let w = cache.get(row);
     if (!w) {
-      w = Float64Array.from({ length: k }, (_, c) => weightAt(row, c));
+      w = readRow(row);
       if (full) cache.set(row, w);
     }
     return w;

@@ -251,6 +251,40 @@ export function weightReader(m: MatrixWords): (row: number, col: number) => numb
   };
 }
 
+/**
+ * Whole rows of the weights as the GPU sees them, in f64: each word and block scale of a row is
+ * computed once (weightReader recomputes them per weight, too slow for millions of them).
+ */
+export function weightRowReader(m: MatrixWords): (row: number) => Float64Array {
+  const f = formatEntry(m.format);
+  const rowWords = wordsPerRow(m.format, m.k);
+  const perBlock = f.block.weights;
+  const blocks = m.k / perBlock;
+  const fields = fieldTable(f);
+  const words = new Uint32Array(rowWords + 1); // one spare: a field may reach past the last word
+  const local = (i: number) => words[i] ?? 0;
+  return (row) => {
+    for (let i = 0; i < rowWords; i++) words[i] = m.word(row * rowWords + i);
+    const out = new Float64Array(m.k);
+    for (let b = 0; b < blocks; b++) {
+      const g = row * blocks + b;
+      const scale =
+        f.scales === null ? 1 : fromHalfBits((m.scaleWord(g >> 1) >>> (16 * (g & 1))) & 0xffff);
+      const base = b * f.block.bytes * 8;
+      for (let j = 0; j < perBlock; j++) {
+        let stored = 0;
+        let shift = 0;
+        for (const { at, width } of fields[j] ?? []) {
+          stored += getBits(local, base + at, width) * 2 ** shift;
+          shift += width;
+        }
+        out[b * perBlock + j] = f.decode(stored) * scale;
+      }
+    }
+    return out;
+  };
+}
+
 /** All weights as the GPU sees them, row-major, in f64 (for small matrices and tests). */
 export function unpackMatrix(m: MatrixWords): Float64Array {
   const read = weightReader(m);

@@ -13,6 +13,7 @@ import {
   ShapeError,
   unpackMatrix,
   weightReader,
+  weightRowReader,
   wordsPerRow,
 } from '../../src/kernels/formats';
 
@@ -99,6 +100,26 @@ describe('layouts', () => {
       expect(Math.max(...w.map(Math.abs))).toBeLessThan(2);
       expect(weightReader(m)(2, 63)).toBe(w[2 * 64 + 63]);
     }
+  });
+
+  it('the row reader the CPU references use gives each row exactly as the weight reader does', () => {
+    let checked = 0;
+    for (const format of FORMAT_IDS) {
+      for (const m of [
+        randomMatrixWords(format, 5, 96, 7),
+        packedWords(packMatrix(format, 3, 128, values(3, 128))),
+      ]) {
+        const readRow = weightRowReader(m);
+        const read = weightReader(m);
+        for (let r = 0; r < m.n; r++) {
+          const row = readRow(r);
+          expect(row).toHaveLength(m.k);
+          for (let c = 0; c < m.k; c++) expect(Object.is(row[c], read(r, c))).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(FORMAT_IDS.length * 8);
   });
 });
 

@@ -1,5 +1,5 @@
 // The decoder on the CPU in f64, from the same hash as the GPU model: weights exactly as the GPU
-// sees them (weightReader over randomMatrixWords), the same f32 gains, prefilled cache entries
+// sees them (weightRowReader over randomMatrixWords), the same f32 gains, prefilled cache entries
 // and RoPE table; the same random routing (routeFor) in mixture-of-experts layers and the same
 // windows. RoPE is its own: the rotary angles come from θ and the position in f64, never from
 // the f32 table the GPU path uploads. Used to verify the GPU model before anything is timed.
@@ -7,7 +7,7 @@
 import type { FormatId } from '../../core/formats';
 import { roundHalf } from '../../core/half';
 import { randomWord } from '../../gpu/buffers';
-import { type MatrixWords, randomMatrixWords, weightReader } from '../formats';
+import { type MatrixWords, randomMatrixWords, weightRowReader } from '../formats';
 import { DEFAULT_KV_CACHE, type KvCacheFormat, roundKvRow } from './kv-cache';
 import {
   CACHE_MASK,
@@ -76,28 +76,27 @@ const KEEP_WEIGHTS = 1 << 22;
 /** A matrix's weights as f64, decoded from its words once. */
 class Weights {
   private readonly all: Float64Array | null;
-  private readonly read: (row: number, col: number) => number;
+  private readonly readRow: (row: number) => Float64Array;
   constructor(
     readonly words: MatrixWords,
     /** The x a one-row product reads (a prompt's GEMM always reads f32 x). */
     private readonly gemvX: GemvXForm = 'f32',
   ) {
-    this.read = weightReader(words);
+    this.readRow = weightRowReader(words);
     this.all = words.n * words.k <= KEEP_WEIGHTS ? this.decode(0, words.n) : null;
   }
 
   private decode(from: number, to: number): Float64Array {
     const { k } = this.words;
     const out = new Float64Array((to - from) * k);
-    for (let r = from; r < to; r++)
-      for (let c = 0; c < k; c++) out[(r - from) * k + c] = this.read(r, c);
+    for (let r = from; r < to; r++) out.set(this.readRow(r), (r - from) * k);
     return out;
   }
 
   /** Row r (a view where the matrix is kept, else decoded now). */
   row(r: number): Float64Array {
     const k = this.words.k;
-    return this.all ? this.all.subarray(r * k, (r + 1) * k) : this.decode(r, r + 1);
+    return this.all ? this.all.subarray(r * k, (r + 1) * k) : this.readRow(r);
   }
 
   /** y = W·x, row by row; `oneRow`: a one-token step, whose GEMV reads x in `gemvX`'s form. */
