@@ -253,6 +253,9 @@ describe('page sections', () => {
     expect($('#pred-source-note').textContent).not.toMatch(/takes at most/);
   });
 
+  const metalCoverage = () =>
+    $('#trust-table tr[data-engine="llama.cpp-metal"]').querySelectorAll('td')[2]?.textContent;
+
   it('shows each engine’s held-out calibration figures', async () => {
     await expect
       .poll(() => document.querySelectorAll('#trust-table tbody tr').length)
@@ -268,6 +271,11 @@ describe('page sections', () => {
       expect(borrower.querySelectorAll('td')).toHaveLength(1);
       expect(borrower.textContent).toMatch(/borrowed from browser, engine unknown: see its row/);
     }
+    // Held out by source, most llama.cpp WebGPU rows get no range ("not enough data"): the share
+    // inside says of how many ranges it is.
+    const webgpu = $('#trust-table tr[data-engine="llama.cpp-webgpu"]').querySelectorAll('td');
+    expect(webgpu[2]?.textContent).toMatch(/^\d+% of \d+$/);
+    expect(metalCoverage()).toMatch(/^\d+%$/);
     expect($('#trust-table caption').textContent).toMatch(/by source/);
     expect($('#trust-table-family caption').textContent).toMatch(/by GPU family/);
   });

@@ -48,16 +48,20 @@ function header(r: PredictReport): string[] {
         ? `calibration: the ${c.noFit} public measurements of "${r.engine}" come from too few sources to predict any of them with its source held out: not checked on a source the fit had not seen`
         : c.n === 0
           ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
-          : `calibration${whose} (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}` +
+          : `calibration${whose} (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}${ofStated(c)}` +
             (t.n === 0 && t.noFit > 0
               ? `; TTFT: its ${t.noFit} measurements come from too few sources to predict any with its source held out`
               : t.n === 0
                 ? '; TTFT: no measurements'
-                : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}`),
+                : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}${ofStated(t)}`),
     );
   }
   return lines;
 }
+
+/** How many held-out ranges were "not enough data": inside and width count only the others. */
+const ofStated = (s: { n: number; notEnoughData: number }): string =>
+  s.notEnoughData > 0 ? ` (${s.notEnoughData} of them "not enough data", not counted inside)` : '';
 
 /** The engine's range for `metric` is wider than 3×: the CLI states that instead of the range. */
 const notEnoughData = (r: PredictReport, metric: 'decode' | 'ttft'): boolean =>

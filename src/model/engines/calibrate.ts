@@ -558,14 +558,17 @@ export function vendorHeldOutResiduals(
   rows: readonly CalibrationRow[],
   metric: Metric,
   mode: 'seen' | 'unseen',
-): HeldOutResiduals {
+): HeldOutResiduals & { vendors: number } {
   const pool = selectPool(engine, 'nvidia', rows, metric);
   // Browser ranges stay on source-held-out residuals: pooled with family-held-out ones they
   // covered 74 % of the browser decode rows held out by family (measured as RANGE_ALSO's note).
-  return groupedResiduals(
-    (grouping) => vendorResiduals(engine, rows, metric, mode, pool, grouping),
-    false,
-  );
+  const vendors = new Map<Grouping, number>();
+  const held = groupedResiduals((grouping) => {
+    const r = vendorResiduals(engine, rows, metric, mode, pool, grouping);
+    vendors.set(grouping, r.vendors);
+    return r;
+  }, false);
+  return { ...held, vendors: vendors.get(held.grouping) ?? 0 };
 }
 
 function vendorResiduals(
@@ -575,8 +578,9 @@ function vendorResiduals(
   mode: 'seen' | 'unseen',
   pool: Pool,
   grouping: Grouping,
-): { residuals: number[]; groups: number } {
+): { residuals: number[]; groups: number; vendors: number } {
   const residuals: number[] = [];
+  const vendors = new Set<Vendor>();
   let groups = 0;
   for (const fold of folds(pool.rows, grouping)) {
     for (const vendor of new Set(fold.test.map((r) => r.vendor))) {
@@ -589,10 +593,11 @@ function vendorResiduals(
       for (const r of fold.test.filter((x) => x.vendor === vendor)) {
         residuals.push(Math.log(r.ms / predictRow(params, r)));
       }
+      vendors.add(vendor);
       groups++;
     }
   }
-  return { residuals, groups };
+  return { residuals, groups, vendors: vendors.size };
 }
 
 /** Held-out GPUs of a seen vendor needed before its range rests on them alone. */
@@ -703,7 +708,11 @@ export function metricCalibration(
 /**
  * Browser engines: the range of a vendor with rows is the 'seen' residuals' interval (GPUs held out
  * while another GPU of their vendor stays in the fit); a vendor without rows, or too few seen
- * residuals, takes the hull with the leave-one-vendor-out interval, and says so.
+ * residuals, takes the hull with the leave-one-vendor-out interval, and says so. For a vendor
+ * without rows that interval counts the vendors left out, not their rows: each vendor's rows share
+ * its fixed cost, so three vendors are three cases. Measured with the grouped validation (`npm run
+ * calibrate`): counted by rows, the Arc B580 held out by family got a 2.0× range and decoded 2–3×
+ * slower than it (0 of 10 inside); counted by vendors, it says "not enough data".
  */
 function browserCalibration(
   engine: EngineId,
@@ -726,7 +735,12 @@ function browserCalibration(
   // The generic engine's own pool is the class: only a named engine borrowing it is widened.
   const borrowed = pool.basis === 'class' && !isGenericEngine(engine);
   if (!seenVendor || seenGpus < MIN_SEEN_GPUS || borrowed) {
-    const wide = intervalOf(vendorHeldOutResiduals(engine, rows, metric, 'unseen'));
+    const unseen = vendorHeldOutResiduals(engine, rows, metric, 'unseen');
+    // A vendor without rows: how far off its first GPU lands is known from as many cases as
+    // vendors were left out (each vendor's rows share its offset), not from their rows.
+    const wide = seenVendor
+      ? intervalOf(unseen)
+      : residualInterval(unseen.residuals, Math.min(unseen.rows, unseen.vendors));
     if (seen.length > 0) codes.push('range-widened-to-class');
     interval = {
       low: Math.min(seen.length > 0 ? interval.low : 1, wide.low),

@@ -10,6 +10,7 @@ import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw
 import recentCsv from '../../../data/calibration/llamacpp-recent-threads.csv?raw';
 import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
 import syclCsv from '../../../data/calibration/llamacpp-sycl-threads.csv?raw';
+import webgpuCsv from '../../../data/calibration/llamacpp-webgpu-threads.csv?raw';
 import mlxVllmCsv from '../../../data/calibration/mlx-vllm-threads.csv?raw';
 import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
@@ -22,7 +23,7 @@ export const GALLERY_FILE = 'gallery';
 /**
  * Every calibration row: the public measurements, the llama.cpp CUDA/ROCm/Vulkan llama-bench rows
  * from GitHub threads (a mixture-of-experts model and long prompts among them), the MLX / vLLM rows
- * from GitHub threads, the llama.cpp Apple table, then the gallery's decode runs of this
+ * from GitHub threads, llama.cpp's WebGPU backend in llama-bench, the llama.cpp Apple table, then the gallery's decode runs of this
  * benchmark's own decoder (written by `npm run calibrate -- --gallery … --write`).
  */
 export function calibrationRows(): readonly CalibrationRow[] {
@@ -36,6 +37,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(mlxVllmCsv, 'mlxvw'),
     ...parsePublicRows(recentCsv, 'recent'),
     ...parsePublicRows(moeLongPromptCsv, 'moelp'),
+    ...parsePublicRows(webgpuCsv, 'webgpu'),
     ...parseAppleRows(appleCsv),
     ...parsePublicRows(galleryCsv, GALLERY_FILE),
   ];

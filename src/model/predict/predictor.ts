@@ -56,6 +56,8 @@ export interface CalibrationFigures {
   n: number;
   /** Measurements no fit could predict with their source held out (all from one source). */
   noFit: number;
+  /** Measurements whose held-out range was wider than 3× ("not enough data"): not in coverage. */
+  notEnoughData: number;
   mape: number;
   coverage: number;
   width: number;

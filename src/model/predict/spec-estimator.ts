@@ -61,6 +61,7 @@ export interface SpecOptions {
 const figures = (s: CalibrationSummary): CalibrationFigures => ({
   n: s.n,
   noFit: s.noFit,
+  notEnoughData: s.notEnoughData,
   mape: s.mape,
   coverage: s.coverage,
   width: s.width,

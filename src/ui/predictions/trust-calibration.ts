@@ -15,14 +15,24 @@ import { make, td, th } from '../shell/dom';
 import type { Section } from '../shell/section';
 import { engineLabel } from './prediction-words';
 
+/** The share inside, and of how many ranges where some held-out ones were "not enough data". */
+function coverageText(s: CalibrationSummary): string {
+  // Every range wider than 3×: stated as "not enough data", so no share inside.
+  if (!Number.isFinite(s.coverage)) return '—';
+  const stated = s.n - s.notEnoughData;
+  const share = fmtPercent(s.coverage);
+  return s.notEnoughData > 0
+    ? `${share} ${t().predictions.trust.ofStated({ stated: fmtInt(stated) })}`
+    : share;
+}
+
 const cells = (s: CalibrationSummary): HTMLTableCellElement[] =>
   s.n === 0
     ? [td('0', 'num'), td('—', 'num'), td('—', 'num'), td('—', 'num')]
     : [
         td(fmtInt(s.n), 'num'),
         td(fmtPercent(s.mape), 'num'),
-        // Every range wider than 3×: stated as "not enough data", so no share inside or width.
-        td(Number.isFinite(s.coverage) ? fmtPercent(s.coverage) : '—', 'num'),
+        td(coverageText(s), 'num'),
         td(Number.isFinite(s.width) ? fmtFixed(s.width, 2) : '—', 'num'),
       ];
 

@@ -39,6 +39,30 @@ describe('not enough data for a range', () => {
 });
 
 describe('measurements of too few sources', () => {
+  it('the calibration line counts the held-out ranges that said "not enough data" apart', () => {
+    const line = (engine: 'llama.cpp-webgpu' | 'llama.cpp-metal') => {
+      const { report } = predictReport(
+        { kind: 'spec', hw: getGpu('rtx-4090'), engine },
+        getModel('llama-3.2-1b'),
+        resolveFormat('int4'),
+        {},
+      );
+      return renderPrediction(report)
+        .split('\n')
+        .find((l) => l.startsWith('calibration'));
+    };
+    // Held out by source, 60 of the 66 llama.cpp WebGPU decode rows are web-of-llamas' and get
+    // no range: the share inside is of the other six, and the line says so.
+    const webgpu = FITTED.summaries.source['llama.cpp-webgpu|all|decode'];
+    expect(webgpu?.notEnoughData).toBeGreaterThan(0);
+    expect(line('llama.cpp-webgpu')).toContain(
+      `n = ${webgpu?.n} (${webgpu?.notEnoughData} of them "not enough data", not counted inside)`,
+    );
+    const metal = FITTED.summaries.source['llama.cpp-metal|all|decode'];
+    expect(metal?.notEnoughData).toBe(0);
+    expect(line('llama.cpp-metal')).toMatch(new RegExp(`decode MAPE [^;]*n = ${metal?.n};`));
+  });
+
   it('llama.cpp WebGPU TTFT: all 18 rows are one repository’s, and the CLI says they were not checked held out', () => {
     const { report } = predictReport(
       { kind: 'spec', hw: getGpu('rtx-4090'), engine: 'llama.cpp-webgpu' },

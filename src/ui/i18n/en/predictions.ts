@@ -221,7 +221,7 @@ export const predictions = {
   // How far predictions can be trusted: the calibration per engine (model/engines/cross-validation).
   trust: {
     caption: (p: { level: string }) =>
-      `Each engine's profile predicted public measurements that were left out of its fit together with every other measurement from the same source (first table) or of the same GPU family, twins and variants included (second table): the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of errors held out by source; below 20 of them, a t prediction interval) and the median width high ÷ low. n counts measurements a fit could predict; a dash means none. Leaving out one GPU at a time, as earlier versions did, keeps its twins and its thread in the fit and looks better than a new build or GPU will.`,
+      `Each engine's profile predicted public measurements that were left out of its fit together with every other measurement from the same source (first table) or of the same GPU family, twins and variants included (second table): the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of errors held out by source; below 20 of them, a t prediction interval) and the median width high ÷ low. n counts measurements a fit could predict; a dash means none. A range wider than 3× is stated as "not enough data": the share inside and the width count only the measurements that got a range ("of 6" where others did not). Leaving out one GPU at a time, as earlier versions did, keeps its twins and its thread in the fit and looks better than a new build or GPU will.`,
     bySource: 'Held out by source (thread, repository, paper)',
     byFamily: 'Held out by GPU family (twins and variants together)',
     engine: 'Engine',
@@ -230,6 +230,8 @@ export const predictions = {
     n: 'n',
     mape: 'MAPE',
     coverage: 'inside',
+    /** After the share inside where some held-out ranges were "not enough data". */
+    ofStated: (p: { stated: string }) => `of ${p.stated}`,
     width: 'high ÷ low',
     /** The row of an engine that borrows its profile: the lender's row holds its figures. */
     borrowed: (p: { from: string }) => `borrowed from ${p.from}: see its row`,
