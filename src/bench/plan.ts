@@ -418,6 +418,10 @@ function decodeKernels(spec: DecodeSpec, p: MatrixPlan): PlanItem[] {
 const uniqueLabels = (items: PlanItem[]): PlanItem[] =>
   items.filter((item, i) => items.findIndex((other) => other.label === item.label) === i);
 
+/** Each plan's samples per kernel and their lengths. */
+export const QUICK_TIMING = { samples: 5, sampleTargetMs: 20, submitBudgetMs: 40 };
+const FULL_TIMING = { samples: 7, sampleTargetMs: 25, submitBudgetMs: 40 };
+
 export function buildPlan(
   name: PlanName,
   inputs: PlanInputs,
@@ -440,9 +444,7 @@ export function buildPlan(
     gemvVariant: settings.gemvVariant,
     gemmVariant: settings.gemmVariant,
   };
-  const timing = quick
-    ? { samples: 5, sampleTargetMs: 20, submitBudgetMs: 40 }
-    : { samples: 7, sampleTargetMs: 25, submitBudgetMs: 40 };
+  const timing = quick ? QUICK_TIMING : FULL_TIMING;
   return {
     name,
     ...(isDefaultSettings(settings) ? {} : { settings }),
