@@ -32,7 +32,7 @@ import {
 } from './ort';
 import { ORT_FORMATS, type OrtFormat, ortBytes, ortFormatsFor, ortWeightBytes } from './ort-models';
 import { Ours, ourBytes } from './ours';
-import { peerShapes } from './shapes';
+import { oursKey, peerShapes } from './shapes';
 import * as tf from './tfjs';
 import { startTfjs, TfjsSide, tfjsDeviceErrors } from './tfjs-side';
 import type {
@@ -63,6 +63,8 @@ interface Settings {
   /** Test hooks: ORT formats whose reference is made wrong, or whose node no EP has. */
   wrong: OrtFormat[];
   refuse: OrtFormat[];
+  /** Our variants an earlier page tuned, by oursKey (the `ours` query). */
+  tuned: Map<string, string>;
 }
 
 const log = (message: string) => console.log(`[peers] ${message}`);
@@ -115,6 +117,7 @@ function parseSettings(): Settings {
     ...base,
     wrong: list('wrong') as OrtFormat[],
     refuse: list('refuse') as OrtFormat[],
+    tuned: new Map(list('ours').map((pin) => pin.split(':') as [string, string])),
   };
 }
 
@@ -256,6 +259,7 @@ async function runRow(page: PageContext, shape: PeerShape, format: FormatId): Pr
         rotationBytes: settings.rotationBytes,
         seed: SEED,
         log,
+        tunedBefore: settings.tuned.get(oursKey(shape, format)),
       });
       oursCell.variant = ours.variant;
       oursCell.runnerMs = ours.runnerMs;

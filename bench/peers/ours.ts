@@ -27,6 +27,8 @@ export interface OursOptions {
   rotationBytes: number;
   seed: number;
   log: (message: string) => void;
+  /** The variant an earlier page's tuning chose for this shape and format: run it alone. */
+  tunedBefore?: string | undefined;
 }
 
 function ourCase(
@@ -66,9 +68,11 @@ export class Ours {
     format: FormatId,
     o: OursOptions,
   ): Promise<Ours> {
-    const variants = (
+    const offered = (
       shape.kernel === 'gemv' ? gemvVariantsFor(format, gemvCapabilities(gpu)) : GEMM_VARIANTS
     ).map((v) => v.name);
+    const carried = o.tunedBefore !== undefined && offered.includes(o.tunedBefore);
+    const variants = carried ? [o.tunedBefore as string] : offered;
     const binding = Math.min(
       gpu.grantedLimits.maxStorageBufferBindingSize ?? 128 * MiB,
       gpu.grantedLimits.maxBufferSize ?? 256 * MiB,
@@ -85,7 +89,9 @@ export class Ours {
       tried.push(`${variant}: ${row.medianMs.toFixed(3)} ms`);
       if (best === null || row.medianMs < best.ms) best = { variant, ms: row.medianMs };
     }
-    o.log(`  ours ${format} tuned: ${tried.join(', ')}`);
+    o.log(
+      `  ours ${format} ${carried ? 'as tuned on the first page' : 'tuned'}: ${tried.join(', ')}`,
+    );
     if (best === null) throw new Error(`no variant of ours verified (${tried.join('; ')})`);
     const ledger = new BufferLedger(gpu.device);
     const timer = createTimer(gpu.device, 'wall-clock');

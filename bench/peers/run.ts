@@ -16,6 +16,7 @@ import { runDecodePeers } from './decode/driver';
 import { formatDecodeDocument } from './decode/report';
 import { DECODE_PEERS, type DecodeDocument, type DecodePeer } from './decode/types';
 import { formatDocument } from './report';
+import { oursKey } from './shapes';
 import { type PageReport, PEER_NAMES, type PeerName, type PeersDocument } from './types';
 
 const USAGE = `usage: npm run bench:peers [-- --full] [--json] [--peers LIST]
@@ -186,6 +187,16 @@ async function main(argv: string[]): Promise<number> {
       const r = run.report;
       if (r.fatal || r.rows.length === 0 || r.rows.some((row) => row.ours.status !== 'timed'))
         failed = true;
+      // Our side is tuned once, on the first page; the next pages run the variants it chose.
+      if (!query.has('ours')) {
+        const tuned = r.rows.filter((row) => row.ours.status === 'timed');
+        query.set(
+          'ours',
+          tuned
+            .map((row) => `${oursKey(row.shape, row.ours.format)}:${row.ours.variant}`)
+            .join(','),
+        );
+      }
     }
   } finally {
     await browser.close();

@@ -2,6 +2,7 @@
 // tests' (one GEMV, one GEMM, K a multiple of 128 for MatMulNBits' block 128); full: the real
 // Llama-3-8B layer matrices at M = 1, 128 and 512, for real GPUs.
 
+import type { FormatId } from '../../src/core/formats';
 import { getModel, modelMatrices } from '../../src/model/llm/models';
 import type { PeerShape } from './types';
 
@@ -39,3 +40,10 @@ export function peerShapes(set: ShapeSet): PeerShape[] {
   }
   return shapes;
 }
+
+/**
+ * Names a shape and format in the `ours` query: our variant is tuned on the first page and
+ * carried to the next ones, which run the same kernels on the same adapter.
+ */
+export const oursKey = (shape: PeerShape, format: FormatId): string =>
+  `${shape.kernel}.${shape.m}.${shape.n}.${shape.k}.${format}`;

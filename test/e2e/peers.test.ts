@@ -56,6 +56,22 @@ describe('bench:peers --tiny --json', () => {
     }
   });
 
+  it('tunes our side on the first page and runs the variants it chose on the others', () => {
+    const [first, ...rest] = doc.pages;
+    const chosen = new Map(
+      first?.rows.map((r) => [`${r.shape.kernel} ${r.ours.format}`, r.ours.variant]),
+    );
+    expect(chosen.size).toBe(4); // GEMV and GEMM, f32 and int4
+    let carried = 0;
+    for (const page of rest) {
+      for (const r of page.rows) {
+        expect(r.ours.variant).toBe(chosen.get(`${r.shape.kernel} ${r.ours.format}`));
+        carried++;
+      }
+    }
+    expect(carried).toBe(4 + 2); // ORT JSEP: all four; tfjs: the f32 ones
+  });
+
   it('times a verified ORT row on both backends, placed on WebGPU', () => {
     for (const peer of ['ort-webgpu', 'ort-jsep']) {
       const b32 = cells(peer).filter((c) => c.ortFormat === 'q4b32');
