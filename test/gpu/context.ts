@@ -14,6 +14,12 @@ export async function testGpu(): Promise<GpuContext> {
 /** Timing light enough for software adapters; the kernels still run and verify for real. */
 export const FAST_TIMING = { samples: 3, sampleTargetMs: 5, submitBudgetMs: 20 };
 
+/**
+ * For tests of correctness alone (every variant of every format): one sample of one submit.
+ * Each kernel still runs and is verified against the CPU reference; only the timing is cut.
+ */
+export const CHECK_TIMING = { samples: 1, sampleTargetMs: 1, submitBudgetMs: 1 };
+
 /** A device and a runner shared by one test file: made before its tests, destroyed after. */
 export function sharedRunner(): { readonly gpu: GpuContext; readonly runner: BenchRunner } {
   const shared = {} as { gpu: GpuContext; runner: BenchRunner };

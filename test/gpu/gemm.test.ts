@@ -11,7 +11,7 @@ import {
   gemmRefusal,
   gemmVariantsFor,
 } from '../../src/kernels/gemm';
-import { FAST_TIMING, sharedRunner } from './context';
+import { CHECK_TIMING, sharedRunner } from './context';
 
 const t = sharedRunner();
 
@@ -26,7 +26,7 @@ describe('GEMM on a real adapter', () => {
           // Not offered here (the plan never lists it): running it anyway fails with the reason.
           const row = await t.runner.runCase(
             gemmCase(format, 37, 45, 96, variant, options),
-            FAST_TIMING,
+            CHECK_TIMING,
           );
           expect(row.verified).toBe(false);
           expect(row.error).toContain(refused);
@@ -42,7 +42,7 @@ describe('GEMM on a real adapter', () => {
         ] as const) {
           const row = await t.runner.runCase(
             gemmCase(format, m, n, k, variant, options),
-            FAST_TIMING,
+            CHECK_TIMING,
           );
           expect(row.error, `${m}×${n}×${k}`).toBeUndefined();
           expect(row.verified).toBe(true);
@@ -72,7 +72,7 @@ describe('GEMM on a real adapter', () => {
       const small = { ...options, maxBindingBytes: 8192 }; // int8 rows of 256: 272 B → chunks of 30
       const row = await t.runner.runCase(
         gemmCase('int8', 33, 70, 256, variant, small),
-        FAST_TIMING,
+        CHECK_TIMING,
       );
       expect(row.error, variant.name).toBeUndefined();
       expect(row.verified).toBe(true);

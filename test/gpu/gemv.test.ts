@@ -11,7 +11,7 @@ import {
   gemvCase,
   gemvVariantsFor,
 } from '../../src/kernels/gemv';
-import { FAST_TIMING, sharedRunner } from './context';
+import { CHECK_TIMING, sharedRunner } from './context';
 
 const t = sharedRunner();
 
@@ -32,7 +32,10 @@ describe('GEMV on a real adapter', () => {
           [37, 96],
           [300, 256],
         ] as const) {
-          const row = await t.runner.runCase(gemvCase(format, n, k, variant, options), FAST_TIMING);
+          const row = await t.runner.runCase(
+            gemvCase(format, n, k, variant, options),
+            CHECK_TIMING,
+          );
           expect(row.error, `${variant.name} ${n}×${k}`).toBeUndefined();
           expect(row.verified).toBe(true);
           // x is f32, except on the DP4A path: quantized on the GPU (4K read, 48 bytes a group
@@ -107,7 +110,7 @@ describe('GEMV on a real adapter', () => {
       // Forced onto an adapter without shader-f16 it is a failed row naming the problem.
       const row = await t.runner.runCase(
         gemvCase('fp16', 37, 96, native[0] as GemvVariant, options),
-        FAST_TIMING,
+        CHECK_TIMING,
       );
       expect(row.verified).toBe(false);
       expect(row.error).toMatch(/f16/);
@@ -120,7 +123,10 @@ describe('GEMV on a real adapter', () => {
         // 16 KiB bindings: 99 rows of 1024 become chunks of 4 (f32) … 32 (int4) rows, the last
         // ragged (3 rows: rows4 and the tile repeat its last row and write only those that exist).
         const small = { ...options, maxBindingBytes: 16384 };
-        const row = await t.runner.runCase(gemvCase(format, 99, 1024, variant, small), FAST_TIMING);
+        const row = await t.runner.runCase(
+          gemvCase(format, 99, 1024, variant, small),
+          CHECK_TIMING,
+        );
         expect(row.error, `${format} ${variant.name}`).toBeUndefined();
         expect(row.verified).toBe(true);
       }
@@ -130,7 +136,7 @@ describe('GEMV on a real adapter', () => {
   it('refuses K that is not a multiple of 32 with a clear error', async () => {
     const row = await t.runner.runCase(
       gemvCase('int4', 64, 100, ROW_VARIANT, options),
-      FAST_TIMING,
+      CHECK_TIMING,
     );
     expect(row.verified).toBe(false);
     expect(row.error).toMatch(/K must be a positive multiple of 32/);
