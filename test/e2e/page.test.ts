@@ -383,8 +383,15 @@ describe('the page', () => {
       /Non-default run settings .*max-working-set-mib=1.*not comparable/,
     );
     await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
+    // Run until the first GEMV row (after the read sweep), then cancelled: the settings show in
+    // what was measured by then. (A whole run's Full-run estimate: test/e2e/a11y.test.ts.)
     await page.click('#run-quick');
-    await page.waitForSelector('body[data-done="true"]', { timeout: 200_000 });
+    await page
+      .locator('#results-table tbody tr[data-kernel="gemv"][data-verified="true"]')
+      .first()
+      .waitFor({ timeout: 200_000 });
+    await page.click('#cancel');
+    await page.waitForSelector('body[data-done="true"]', { timeout: 60_000 });
     const doc = validateResults(
       await page.evaluate(() =>
         (
@@ -400,15 +407,11 @@ describe('the page', () => {
     });
     const reads = doc.results.filter((r) => r.kernel === 'read');
     expect(Math.max(...reads.map((r) => r.shape.workingSetBytes ?? 0))).toBe(1 << 20);
-    const gemv = doc.results.filter((r) => r.kernel === 'gemv');
+    // The GEMV rows verified before the cancel (the row it stopped is a failed one).
+    const gemv = doc.results.filter((r) => r.kernel === 'gemv' && r.verified);
     expect(gemv.length).toBeGreaterThan(0);
-    expect(gemv.every((r) => r.variant === 'row-wg64' && r.verified)).toBe(true);
+    expect(gemv.every((r) => r.variant === 'row-wg64')).toBe(true);
     expect(await page.locator('body').getAttribute('data-comparable')).toBe('false');
-    // A whole Quick run tells how long a Full one would take here (far longer on a CPU).
-    await expect
-      .poll(() => page.locator('#run-estimate').textContent())
-      .toMatch(/^A Full run would take about [\d,.]+ (s|min|h) on this adapter/);
-    console.log(await page.locator('#run-estimate').textContent());
     expect(await page.locator('#doc-origin').textContent()).toMatch(
       /Not comparable: measured with non-default settings \(max-working-set-mib=1&samples=3&gemv-variant=row-wg64&gemm-variant=reg4x4\)/,
     );
