@@ -5,6 +5,7 @@ import type { PlanName } from '../../core/results';
 import { parseRunSettings, type RunSettings, SETTING_PARAMS } from '../../core/settings';
 import { DECODE_FLAGS, DECODE_USAGE, parseDecodeFlags } from './decode-args';
 import { type FlagSpecs, parseFlags, UsageError } from './flags';
+import { outFileProblem } from './out-file';
 
 export interface BenchArgs {
   plan: PlanName;
@@ -72,6 +73,13 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     throw new UsageError(`Bad setting: ${parsed.problems.join('; ')}.`, BENCH_USAGE);
   }
   const out = values.out;
+  const outProblem = typeof out === 'string' ? outFileProblem(out) : null;
+  if (outProblem !== null) {
+    throw new UsageError(
+      `--out ${out}: cannot write there (${outProblem}); nothing was run.`,
+      BENCH_USAGE,
+    );
+  }
   const decode = parseDecodeFlags(values);
   if (typeof decode === 'string') throw new UsageError(decode, BENCH_USAGE);
   return {
