@@ -14,62 +14,77 @@ export interface StoredRun {
 }
 
 /**
- * One statement per run: the run, its GEMV figures and its decode runs (arrays unnested), so a
- * submission costs one round trip inside its transaction. Nothing is inserted when the content
- * hash is already there (no row comes back).
+ * One statement for a whole group of runs: the runs, their GEMV figures and their decode runs,
+ * all read from one JSON parameter (an array with one record per run), so a group costs one
+ * round trip and one parse of its parameter however many runs it holds. A run whose content hash
+ * is already stored inserts nothing and returns no row.
  */
-const INSERT_RUN = `
-  WITH run AS (
+const INSERT_RUNS = `
+  WITH batch AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS b (
+      i int, content_hash text, document jsonb, created_at timestamptz, tool_version text,
+      adapter_key text, vendor text, architecture text, device text, description text,
+      is_software boolean, runtime_kind text, browser text, os text, plan text, timing text,
+      comparable boolean, complete boolean, all_verified boolean, read_gbps float8,
+      fma_gflops jsonb, gemv jsonb, decode jsonb)
+  ), run AS (
     INSERT INTO runs (content_hash, document, created_at, tool_version, adapter_key, vendor,
       architecture, device, description, is_software, runtime_kind, browser, os, plan, timing,
       comparable, complete, all_verified, read_gbps, fma_gflops)
-    VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-      $18, $19, $20::jsonb)
+    SELECT content_hash, document, created_at, tool_version, adapter_key, vendor, architecture,
+      device, description, is_software, runtime_kind, browser, os, plan, timing, comparable,
+      complete, all_verified, read_gbps, fma_gflops
+    FROM batch ORDER BY i
     ON CONFLICT (content_hash) DO NOTHING
-    RETURNING id, submitted_at
+    RETURNING id, content_hash, submitted_at
   ), gemv AS (
     INSERT INTO run_gemv (run_id, format, roof_share, gbps)
     SELECT run.id, g.format, g.roof_share, g.gbps
-    FROM run, unnest($21::text[], $22::float8[], $23::float8[]) AS g (format, roof_share, gbps)
+    FROM run JOIN batch USING (content_hash),
+      jsonb_to_recordset(batch.gemv) AS g (format text, roof_share float8, gbps float8)
   ), decode AS (
     INSERT INTO run_decode (run_id, ordinal, model, format, context, verified, ms_per_token)
-    SELECT run.id, d.ordinal - 1, d.model, d.format, d.context, d.verified, d.ms
-    FROM run, unnest($24::text[], $25::text[], $26::int[], $27::bool[], $28::float8[])
-      WITH ORDINALITY AS d (model, format, context, verified, ms, ordinal)
+    SELECT run.id, e.ordinal - 1, d.model, d.format, d.context, d.verified, d.ms_per_token
+    FROM run JOIN batch USING (content_hash),
+      jsonb_array_elements(batch.decode) WITH ORDINALITY AS e (value, ordinal),
+      jsonb_to_record(e.value) AS d (model text, format text, context int, verified boolean,
+        ms_per_token float8)
   )
-  SELECT id, submitted_at FROM run`;
+  SELECT id, content_hash, submitted_at FROM run`;
 
-function runParams(hash: string, doc: ResultsDocument, c: RunColumns): unknown[] {
-  return [
-    hash,
-    JSON.stringify(doc),
-    c.createdAt,
-    c.toolVersion,
-    c.adapterKey,
-    c.vendor,
-    c.architecture,
-    c.device,
-    c.description,
-    c.isSoftware,
-    c.runtimeKind,
-    c.browser,
-    c.os,
-    c.plan,
-    c.timing,
-    c.comparable,
-    c.complete,
-    c.allVerified,
-    c.readGbps,
-    JSON.stringify(c.fmaGflops),
-    c.gemv.map((g) => g.format),
-    c.gemv.map((g) => g.roofShare),
-    c.gemv.map((g) => g.gbps),
-    c.decode.map((d) => d.model),
-    c.decode.map((d) => d.format),
-    c.decode.map((d) => d.context),
-    c.decode.map((d) => d.verified),
-    c.decode.map((d) => d.msPerToken),
-  ];
+/** One run's record in INSERT_RUNS's parameter (JSON numbers round-trip exactly to float8). */
+function runRecord(i: number, hash: string, doc: ResultsDocument, c: RunColumns) {
+  return {
+    i,
+    content_hash: hash,
+    document: doc,
+    created_at: c.createdAt,
+    tool_version: c.toolVersion,
+    adapter_key: c.adapterKey,
+    vendor: c.vendor,
+    architecture: c.architecture,
+    device: c.device,
+    description: c.description,
+    is_software: c.isSoftware,
+    runtime_kind: c.runtimeKind,
+    browser: c.browser,
+    os: c.os,
+    plan: c.plan,
+    timing: c.timing,
+    comparable: c.comparable,
+    complete: c.complete,
+    all_verified: c.allVerified,
+    read_gbps: c.readGbps,
+    fma_gflops: c.fmaGflops,
+    gemv: c.gemv.map((g) => ({ format: g.format, roof_share: g.roofShare, gbps: g.gbps })),
+    decode: c.decode.map((d) => ({
+      model: d.model,
+      format: d.format,
+      context: d.context,
+      verified: d.verified,
+      ms_per_token: d.msPerToken,
+    })),
+  };
 }
 
 const iso = (t: unknown) => (t instanceof Date ? t.toISOString() : String(t));
@@ -77,30 +92,96 @@ const iso = (t: unknown) => (t instanceof Date ? t.toISOString() : String(t));
 /** A validated document with its identity and columns, ready to insert. */
 interface Prepared {
   hash: string;
-  params: unknown[];
+  doc: ResultsDocument;
+  columns: RunColumns;
 }
 
 function prepare(doc: ResultsDocument): Prepared {
-  const hash = contentHash(doc);
-  return { hash, params: runParams(hash, doc, extractColumns(doc)) };
+  return { hash: contentHash(doc), doc, columns: extractColumns(doc) };
 }
 
-/** Inserts one run inside an open transaction, or finds the one with its content hash. */
-async function insertRun(tx: Queryable, p: Prepared): Promise<StoredRun> {
-  const [row] = await tx.query<{ id: number; submitted_at: unknown }>(INSERT_RUN, p.params);
-  if (row !== undefined) return { id: row.id, created: true, submittedAt: iso(row.submitted_at) };
-  const [existing] = await tx.query<{ id: number; submitted_at: unknown }>(
-    'SELECT id, submitted_at FROM runs WHERE content_hash = $1',
-    [p.hash],
-  );
-  if (existing === undefined) throw new Error('a run with this content hash vanished');
-  return { id: existing.id, created: false, submittedAt: iso(existing.submitted_at) };
+type RunRow = { id: number; content_hash: string; submitted_at: unknown };
+
+/**
+ * Adds newly inserted runs to the GPU pages' summary (server/db/migrations/002): their adapter's
+ * run count, then their values appended to their chunks. On a PostgreSQL server, concurrent
+ * transactions on one adapter queue on its adapter_runs row, taken first, so none deadlocks on
+ * the figure rows after it.
+ */
+const SUMMARIZE_ADAPTERS = `
+  INSERT INTO adapter_runs AS a (adapter_key, browser, os, runs, vendor, architecture, device,
+    description, is_software)
+  SELECT adapter_key, browser, os, count(*), min(vendor), min(architecture), min(device),
+    min(description), bool_or(is_software)
+  FROM runs WHERE id = ANY($1::bigint[])
+  GROUP BY adapter_key, browser, os
+  ORDER BY adapter_key, browser, os
+  ON CONFLICT (adapter_key, browser, os) DO UPDATE SET
+    runs = a.runs + EXCLUDED.runs,
+    vendor = LEAST(a.vendor, EXCLUDED.vendor),
+    architecture = LEAST(a.architecture, EXCLUDED.architecture),
+    device = LEAST(a.device, EXCLUDED.device),
+    description = LEAST(a.description, EXCLUDED.description),
+    is_software = a.is_software OR EXCLUDED.is_software`;
+
+const FIGURE_KEY = 'adapter_key, browser, os, kind, model, format, context';
+
+const SUMMARIZE_FIGURES = `
+  INSERT INTO run_figures AS f (${FIGURE_KEY}, chunk, n, vals)
+  SELECT ${FIGURE_KEY}, run_id / 256, count(*), string_agg(to_json(value)::text, ',')
+  FROM run_figure_values WHERE run_id = ANY($1::bigint[])
+  GROUP BY ${FIGURE_KEY}, run_id / 256
+  ORDER BY ${FIGURE_KEY}, run_id / 256
+  ON CONFLICT (${FIGURE_KEY}, chunk) DO UPDATE SET
+    n = f.n + EXCLUDED.n, vals = f.vals || ',' || EXCLUDED.vals`;
+
+async function summarize(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query(SUMMARIZE_ADAPTERS, [ids]);
+  await tx.query(SUMMARIZE_FIGURES, [ids]);
+}
+
+/**
+ * Inserts a group of runs inside an open transaction (one statement), then finds the ones whose
+ * content hash was already there (one more). Answers in the group's order; of two equal
+ * documents in one group the first is the one created.
+ */
+async function insertRuns(tx: Queryable, group: readonly Prepared[]): Promise<StoredRun[]> {
+  const firsts = new Map<string, Prepared>();
+  for (const p of group) if (!firsts.has(p.hash)) firsts.set(p.hash, p);
+  const records = [...firsts.values()].map((p, i) => runRecord(i, p.hash, p.doc, p.columns));
+  const inserted = await tx.query<RunRow>(INSERT_RUNS, [JSON.stringify(records)]);
+  if (inserted.length > 0)
+    await summarize(
+      tx,
+      inserted.map((r) => r.id),
+    );
+  const created = new Map(inserted.map((r) => [r.content_hash, r]));
+  const missing = [...firsts.keys()].filter((h) => !created.has(h));
+  const existing =
+    missing.length === 0
+      ? []
+      : await tx.query<RunRow>(
+          'SELECT id, content_hash, submitted_at FROM runs WHERE content_hash = ANY($1::text[])',
+          [missing],
+        );
+  const found = new Map(existing.map((r) => [r.content_hash, r]));
+  const answered = new Set<string>();
+  return group.map((p) => {
+    const fresh = created.get(p.hash);
+    const isNew = fresh !== undefined && !answered.has(p.hash);
+    answered.add(p.hash);
+    const row = fresh ?? found.get(p.hash);
+    if (row === undefined) throw new Error('a run with this content hash vanished');
+    return { id: row.id, created: isNew, submittedAt: iso(row.submitted_at) };
+  });
 }
 
 /** Stores a validated document unless the same one is there; either way returns its id. */
 export async function storeRun(db: Database, doc: ResultsDocument): Promise<StoredRun> {
   const prepared = prepare(doc);
-  return db.transaction((tx) => insertRun(tx, prepared));
+  const [stored] = await db.transaction((tx) => insertRuns(tx, [prepared]));
+  if (stored === undefined) throw new Error('a stored run went unanswered');
+  return stored;
 }
 
 /** The most submissions one group commit holds. */
@@ -145,18 +226,16 @@ export class GroupCommit {
   private async commitGroup(group: Waiting[]): Promise<void> {
     let stored: StoredRun[];
     try {
-      stored = await this.db.transaction(async (tx) => {
-        const out: StoredRun[] = [];
-        for (const w of group) out.push(await insertRun(tx, w));
-        return out;
-      });
+      stored = await this.db.transaction((tx) => insertRuns(tx, group));
     } catch (e) {
       if (group.length === 1) {
         group[0]?.reject(e);
         return;
       }
       for (const w of group) {
-        await this.db.transaction((tx) => insertRun(tx, w)).then(w.resolve, w.reject);
+        await this.db
+          .transaction((tx) => insertRuns(tx, [w]))
+          .then(([run]) => w.resolve(run as StoredRun), w.reject);
       }
       return;
     }
@@ -171,8 +250,50 @@ export function runStore(db: Database): (doc: ResultsDocument) => Promise<Stored
   return (doc) => group.store(doc);
 }
 
-/** Deletes one run (and its figures); false when there was none with that id. */
+/** The summary of one adapter, browser and OS, and of one chunk of its figures, from the runs. */
+const REBUILD = [
+  'DELETE FROM adapter_runs WHERE adapter_key = $1 AND browser = $2 AND os = $3',
+  `INSERT INTO adapter_runs
+     SELECT adapter_key, browser, os, count(*), min(vendor), min(architecture), min(device),
+       min(description), bool_or(is_software)
+     FROM runs WHERE adapter_key = $1 AND browser = $2 AND os = $3
+     GROUP BY adapter_key, browser, os`,
+  `DELETE FROM run_figures
+     WHERE adapter_key = $1 AND browser = $2 AND os = $3 AND chunk = $4::bigint / 256`,
+  `INSERT INTO run_figures
+     SELECT ${FIGURE_KEY}, run_id / 256, count(*), string_agg(to_json(value)::text, ',')
+     FROM run_figure_values
+     WHERE adapter_key = $1 AND browser = $2 AND os = $3
+       AND run_id BETWEEN $4::bigint / 256 * 256 AND $4::bigint / 256 * 256 + 255
+     GROUP BY ${FIGURE_KEY}, run_id / 256`,
+] as const;
+
+/** The whole summary rebuilt from the runs, as migration 002 first built it (after bulk copies). */
+export async function rebuildSummary(tx: Queryable): Promise<void> {
+  await tx.query('TRUNCATE adapter_runs, run_figures');
+  await tx.query(
+    `INSERT INTO adapter_runs
+       SELECT adapter_key, browser, os, count(*), min(vendor), min(architecture), min(device),
+         min(description), bool_or(is_software)
+       FROM runs GROUP BY adapter_key, browser, os`,
+  );
+  await tx.query(
+    `INSERT INTO run_figures
+       SELECT ${FIGURE_KEY}, run_id / 256, count(*), string_agg(to_json(value)::text, ',')
+       FROM run_figure_values GROUP BY ${FIGURE_KEY}, run_id / 256`,
+  );
+}
+
+/** Deletes one run (its figures, its place in the summary); false when there was none with that id. */
 export async function deleteRun(db: Database, id: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM runs WHERE id = $1 RETURNING id', [id]);
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [gone] = await tx.query<{ adapter_key: string; browser: string; os: string }>(
+      'DELETE FROM runs WHERE id = $1 RETURNING adapter_key, browser, os',
+      [id],
+    );
+    if (gone === undefined) return false;
+    const key = [gone.adapter_key, gone.browser, gone.os];
+    for (const [i, sql] of REBUILD.entries()) await tx.query(sql, i < 2 ? key : [...key, id]);
+    return true;
+  });
 }
