@@ -5,7 +5,8 @@
 
 import type { Database } from '../../server/db/database';
 import { adapterKey } from '../../server/runs/extract';
-import { rebuildSummary, storeRun } from '../../server/runs/store';
+import { storeRun } from '../../server/runs/store';
+import { rebuildSummary } from '../../server/runs/summary';
 import type { ResultsDocument } from '../../src/core/results';
 import { percentile } from './load';
 

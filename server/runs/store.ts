@@ -1,10 +1,12 @@
-// Storing a submitted run: the document and its extracted columns in one transaction, once per
-// content hash. The caller answers only after this resolves, that is after COMMIT.
+// Storing submitted runs: each document with its extracted columns, its figures and its place in
+// the GPU pages' summary, once per content hash, in one statement (its own transaction). The
+// caller answers only after this resolves, that is after COMMIT.
 
 import type { ResultsDocument } from '../../src/core/results';
 import type { Database, Queryable } from '../db/database';
 import { contentHash } from './content-hash';
 import { extractColumns, type RunColumns } from './extract';
+import { CHUNK_RUNS, FIGURE_KEY } from './summary';
 
 export interface StoredRun {
   id: number;
@@ -14,10 +16,14 @@ export interface StoredRun {
 }
 
 /**
- * One statement for a whole group of runs: the runs, their GEMV figures and their decode runs,
- * all read from one JSON parameter (an array with one record per run), so a group costs one
- * round trip and one parse of its parameter however many runs it holds. A run whose content hash
- * is already stored inserts nothing and returns no row.
+ * One statement for a whole group of runs, read from one JSON parameter (an array with one
+ * record per run): the runs, their GEMV figures and decode runs, their adapters' run counts and
+ * their values appended to the summary's chunks (the values run_figure_values defines, taken
+ * here from the records, as that view cannot see rows this statement inserts). A single statement
+ * is atomic on its own: no BEGIN or COMMIT round trips. It answers the runs it created, and the
+ * runs already stored under the other records' content hashes (from before the statement).
+ * On a PostgreSQL server every such statement takes its row locks in the same order (the run,
+ * its adapter's count, its figures in key order), so concurrent ones queue rather than deadlock.
  */
 const INSERT_RUNS = `
   WITH batch AS (
@@ -37,20 +43,59 @@ const INSERT_RUNS = `
     FROM batch ORDER BY i
     ON CONFLICT (content_hash) DO NOTHING
     RETURNING id, content_hash, submitted_at
+  ), fresh AS (
+    SELECT run.id, b.adapter_key, b.browser, b.os, b.vendor, b.architecture, b.device,
+      b.description, b.is_software, b.read_gbps, b.gemv, b.decode
+    FROM run JOIN batch b USING (content_hash)
   ), gemv AS (
     INSERT INTO run_gemv (run_id, format, roof_share, gbps)
-    SELECT run.id, g.format, g.roof_share, g.gbps
-    FROM run JOIN batch USING (content_hash),
-      jsonb_to_recordset(batch.gemv) AS g (format text, roof_share float8, gbps float8)
+    SELECT f.id, g.format, g.roof_share, g.gbps
+    FROM fresh f, jsonb_to_recordset(f.gemv) AS g (format text, roof_share float8, gbps float8)
   ), decode AS (
     INSERT INTO run_decode (run_id, ordinal, model, format, context, verified, ms_per_token)
-    SELECT run.id, e.ordinal - 1, d.model, d.format, d.context, d.verified, d.ms_per_token
-    FROM run JOIN batch USING (content_hash),
-      jsonb_array_elements(batch.decode) WITH ORDINALITY AS e (value, ordinal),
+    SELECT f.id, e.ordinal - 1, d.model, d.format, d.context, d.verified, d.ms_per_token
+    FROM fresh f, jsonb_array_elements(f.decode) WITH ORDINALITY AS e (value, ordinal),
       jsonb_to_record(e.value) AS d (model text, format text, context int, verified boolean,
         ms_per_token float8)
+  ), adapters AS (
+    INSERT INTO adapter_runs AS a (adapter_key, browser, os, runs, vendor, architecture, device,
+      description, is_software)
+    SELECT adapter_key, browser, os, count(*), min(vendor), min(architecture), min(device),
+      min(description), bool_or(is_software)
+    FROM fresh GROUP BY adapter_key, browser, os ORDER BY adapter_key, browser, os
+    ON CONFLICT (adapter_key, browser, os) DO UPDATE SET
+      runs = a.runs + EXCLUDED.runs,
+      vendor = LEAST(a.vendor, EXCLUDED.vendor),
+      architecture = LEAST(a.architecture, EXCLUDED.architecture),
+      device = LEAST(a.device, EXCLUDED.device),
+      description = LEAST(a.description, EXCLUDED.description),
+      is_software = a.is_software OR EXCLUDED.is_software
+  ), figure AS (
+    SELECT f.id AS run_id, f.adapter_key, f.browser, f.os, 'read' AS kind, '' AS model,
+      '' AS format, 0 AS context, f.read_gbps AS value
+    FROM fresh f WHERE f.read_gbps IS NOT NULL
+    UNION ALL
+    SELECT f.id, f.adapter_key, f.browser, f.os, 'gemv', '', g.format, 0, g.roof_share
+    FROM fresh f, jsonb_to_recordset(f.gemv) AS g (format text, roof_share float8)
+    UNION ALL
+    SELECT f.id, f.adapter_key, f.browser, f.os, 'decode', d.model, d.format, d.context,
+      d.ms_per_token
+    FROM fresh f, jsonb_to_recordset(f.decode) AS d (model text, format text, context int,
+      verified boolean, ms_per_token float8)
+    WHERE d.verified AND d.ms_per_token IS NOT NULL
+  ), figures AS (
+    INSERT INTO run_figures AS r (${FIGURE_KEY}, chunk, n, vals)
+    SELECT ${FIGURE_KEY}, run_id / ${CHUNK_RUNS}, count(*), string_agg(to_json(value)::text, ',')
+    FROM figure
+    GROUP BY ${FIGURE_KEY}, run_id / ${CHUNK_RUNS}
+    ORDER BY ${FIGURE_KEY}, run_id / ${CHUNK_RUNS}
+    ON CONFLICT (${FIGURE_KEY}, chunk) DO UPDATE SET
+      n = r.n + EXCLUDED.n, vals = r.vals || ',' || EXCLUDED.vals
   )
-  SELECT id, content_hash, submitted_at FROM run`;
+  SELECT true AS created, id, content_hash, submitted_at FROM run
+  UNION ALL
+  SELECT false, id, content_hash, submitted_at FROM runs
+  WHERE content_hash IN (SELECT content_hash FROM batch)`;
 
 /** One run's record in INSERT_RUNS's parameter (JSON numbers round-trip exactly to float8). */
 function runRecord(i: number, hash: string, doc: ResultsDocument, c: RunColumns) {
@@ -100,86 +145,43 @@ function prepare(doc: ResultsDocument): Prepared {
   return { hash: contentHash(doc), doc, columns: extractColumns(doc) };
 }
 
-type RunRow = { id: number; content_hash: string; submitted_at: unknown };
+type RunRow = { created: boolean; id: number; content_hash: string; submitted_at: unknown };
 
 /**
- * Adds newly inserted runs to the GPU pages' summary (server/db/migrations/002): their adapter's
- * run count, then their values appended to their chunks. On a PostgreSQL server, concurrent
- * transactions on one adapter queue on its adapter_runs row, taken first, so none deadlocks on
- * the figure rows after it.
+ * Stores a group of runs (one statement). Answers in the group's order; of two equal documents
+ * in one group the first is the one created.
  */
-const SUMMARIZE_ADAPTERS = `
-  INSERT INTO adapter_runs AS a (adapter_key, browser, os, runs, vendor, architecture, device,
-    description, is_software)
-  SELECT adapter_key, browser, os, count(*), min(vendor), min(architecture), min(device),
-    min(description), bool_or(is_software)
-  FROM runs WHERE id = ANY($1::bigint[])
-  GROUP BY adapter_key, browser, os
-  ORDER BY adapter_key, browser, os
-  ON CONFLICT (adapter_key, browser, os) DO UPDATE SET
-    runs = a.runs + EXCLUDED.runs,
-    vendor = LEAST(a.vendor, EXCLUDED.vendor),
-    architecture = LEAST(a.architecture, EXCLUDED.architecture),
-    device = LEAST(a.device, EXCLUDED.device),
-    description = LEAST(a.description, EXCLUDED.description),
-    is_software = a.is_software OR EXCLUDED.is_software`;
-
-const FIGURE_KEY = 'adapter_key, browser, os, kind, model, format, context';
-
-const SUMMARIZE_FIGURES = `
-  INSERT INTO run_figures AS f (${FIGURE_KEY}, chunk, n, vals)
-  SELECT ${FIGURE_KEY}, run_id / 256, count(*), string_agg(to_json(value)::text, ',')
-  FROM run_figure_values WHERE run_id = ANY($1::bigint[])
-  GROUP BY ${FIGURE_KEY}, run_id / 256
-  ORDER BY ${FIGURE_KEY}, run_id / 256
-  ON CONFLICT (${FIGURE_KEY}, chunk) DO UPDATE SET
-    n = f.n + EXCLUDED.n, vals = f.vals || ',' || EXCLUDED.vals`;
-
-async function summarize(tx: Queryable, ids: readonly number[]): Promise<void> {
-  await tx.query(SUMMARIZE_ADAPTERS, [ids]);
-  await tx.query(SUMMARIZE_FIGURES, [ids]);
-}
-
-/**
- * Inserts a group of runs inside an open transaction (one statement), then finds the ones whose
- * content hash was already there (one more). Answers in the group's order; of two equal
- * documents in one group the first is the one created.
- */
-async function insertRuns(tx: Queryable, group: readonly Prepared[]): Promise<StoredRun[]> {
+async function insertRuns(db: Queryable, group: readonly Prepared[]): Promise<StoredRun[]> {
   const firsts = new Map<string, Prepared>();
   for (const p of group) if (!firsts.has(p.hash)) firsts.set(p.hash, p);
   const records = [...firsts.values()].map((p, i) => runRecord(i, p.hash, p.doc, p.columns));
-  const inserted = await tx.query<RunRow>(INSERT_RUNS, [JSON.stringify(records)]);
-  if (inserted.length > 0)
-    await summarize(
-      tx,
-      inserted.map((r) => r.id),
+  const rows = await db.query<RunRow>(INSERT_RUNS, [JSON.stringify(records)]);
+  const byHash = new Map(rows.map((r) => [r.content_hash, r]));
+  // stored by a concurrent transaction after this statement began (a server only): looked up
+  // again, in a statement of its own
+  const late = [...firsts.keys()].filter((h) => !byHash.has(h));
+  if (late.length > 0) {
+    const found = await db.query<RunRow>(
+      `SELECT false AS created, id, content_hash, submitted_at FROM runs
+       WHERE content_hash = ANY($1::text[])`,
+      [late],
     );
-  const created = new Map(inserted.map((r) => [r.content_hash, r]));
-  const missing = [...firsts.keys()].filter((h) => !created.has(h));
-  const existing =
-    missing.length === 0
-      ? []
-      : await tx.query<RunRow>(
-          'SELECT id, content_hash, submitted_at FROM runs WHERE content_hash = ANY($1::text[])',
-          [missing],
-        );
-  const found = new Map(existing.map((r) => [r.content_hash, r]));
+    for (const r of found) byHash.set(r.content_hash, r);
+  }
   const answered = new Set<string>();
   return group.map((p) => {
-    const fresh = created.get(p.hash);
-    const isNew = fresh !== undefined && !answered.has(p.hash);
-    answered.add(p.hash);
-    const row = fresh ?? found.get(p.hash);
+    const row = byHash.get(p.hash);
     if (row === undefined) throw new Error('a run with this content hash vanished');
-    return { id: row.id, created: isNew, submittedAt: iso(row.submitted_at) };
+    const created = row.created && !answered.has(p.hash);
+    answered.add(p.hash);
+    return { id: row.id, created, submittedAt: iso(row.submitted_at) };
   });
 }
 
 /** Stores a validated document unless the same one is there; either way returns its id. */
 export async function storeRun(db: Database, doc: ResultsDocument): Promise<StoredRun> {
   const prepared = prepare(doc);
-  const [stored] = await db.transaction((tx) => insertRuns(tx, [prepared]));
+  const [stored] = await insertRuns(db, [prepared]);
   if (stored === undefined) throw new Error('a stored run went unanswered');
   return stored;
 }
@@ -193,10 +195,10 @@ interface Waiting extends Prepared {
 }
 
 /**
- * Group commit: submissions that arrive while a transaction is committing wait, and the next
- * transaction stores all of them (up to MAX_GROUP) with one COMMIT; each caller is answered only
- * after that COMMIT. If the group's transaction fails, each of its runs is tried again alone, so
- * one failure fails only its own submission. For PGlite, whose one connection runs one
+ * Group commit: submissions that arrive while a group is being stored wait, and the next
+ * statement stores all of them (up to MAX_GROUP, however many are waiting: no timer) with one
+ * COMMIT; each caller is answered only after that COMMIT. If the group's statement fails, each of
+ * its runs is tried again alone, so one failure fails only its own submission. For PGlite, whose one connection runs one
  * transaction at a time: there, one COMMIT per submission is most of a submission's cost. A
  * PostgreSQL server's pool commits concurrent transactions in parallel instead (storeRun).
  */
@@ -210,14 +212,26 @@ export class GroupCommit {
     const prepared = prepare(doc);
     return new Promise((resolve, reject) => {
       this.queue.push({ ...prepared, resolve, reject });
-      if (!this.flushing) void this.flush();
+      if (!this.flushing) {
+        this.flushing = true;
+        // after the requests already read from the network this turn have queued theirs
+        setImmediate(() => void this.flush());
+      }
     });
   }
 
+  /**
+   * PGlite runs each statement on this thread, so requests that arrive meanwhile wait unread:
+   * before taking the next group, the event loop reads them (setImmediate runs after its I/O
+   * phase), and the group is whatever is waiting then. Without that pause, groups alternate
+   * between one submission and the rest.
+   */
   private async flush(): Promise<void> {
-    this.flushing = true;
     try {
-      while (this.queue.length > 0) await this.commitGroup(this.queue.splice(0, MAX_GROUP));
+      while (this.queue.length > 0) {
+        await this.commitGroup(this.queue.splice(0, MAX_GROUP));
+        await new Promise<void>((next) => setImmediate(next));
+      }
     } finally {
       this.flushing = false;
     }
@@ -226,16 +240,14 @@ export class GroupCommit {
   private async commitGroup(group: Waiting[]): Promise<void> {
     let stored: StoredRun[];
     try {
-      stored = await this.db.transaction((tx) => insertRuns(tx, group));
+      stored = await insertRuns(this.db, group);
     } catch (e) {
       if (group.length === 1) {
         group[0]?.reject(e);
         return;
       }
       for (const w of group) {
-        await this.db
-          .transaction((tx) => insertRuns(tx, [w]))
-          .then(([run]) => w.resolve(run as StoredRun), w.reject);
+        await insertRuns(this.db, [w]).then(([run]) => w.resolve(run as StoredRun), w.reject);
       }
       return;
     }
@@ -248,52 +260,4 @@ export function runStore(db: Database): (doc: ResultsDocument) => Promise<Stored
   if (db.kind !== 'pglite') return (doc) => storeRun(db, doc);
   const group = new GroupCommit(db);
   return (doc) => group.store(doc);
-}
-
-/** The summary of one adapter, browser and OS, and of one chunk of its figures, from the runs. */
-const REBUILD = [
-  'DELETE FROM adapter_runs WHERE adapter_key = $1 AND browser = $2 AND os = $3',
-  `INSERT INTO adapter_runs
-     SELECT adapter_key, browser, os, count(*), min(vendor), min(architecture), min(device),
-       min(description), bool_or(is_software)
-     FROM runs WHERE adapter_key = $1 AND browser = $2 AND os = $3
-     GROUP BY adapter_key, browser, os`,
-  `DELETE FROM run_figures
-     WHERE adapter_key = $1 AND browser = $2 AND os = $3 AND chunk = $4::bigint / 256`,
-  `INSERT INTO run_figures
-     SELECT ${FIGURE_KEY}, run_id / 256, count(*), string_agg(to_json(value)::text, ',')
-     FROM run_figure_values
-     WHERE adapter_key = $1 AND browser = $2 AND os = $3
-       AND run_id BETWEEN $4::bigint / 256 * 256 AND $4::bigint / 256 * 256 + 255
-     GROUP BY ${FIGURE_KEY}, run_id / 256`,
-] as const;
-
-/** The whole summary rebuilt from the runs, as migration 002 first built it (after bulk copies). */
-export async function rebuildSummary(tx: Queryable): Promise<void> {
-  await tx.query('TRUNCATE adapter_runs, run_figures');
-  await tx.query(
-    `INSERT INTO adapter_runs
-       SELECT adapter_key, browser, os, count(*), min(vendor), min(architecture), min(device),
-         min(description), bool_or(is_software)
-       FROM runs GROUP BY adapter_key, browser, os`,
-  );
-  await tx.query(
-    `INSERT INTO run_figures
-       SELECT ${FIGURE_KEY}, run_id / 256, count(*), string_agg(to_json(value)::text, ',')
-       FROM run_figure_values GROUP BY ${FIGURE_KEY}, run_id / 256`,
-  );
-}
-
-/** Deletes one run (its figures, its place in the summary); false when there was none with that id. */
-export async function deleteRun(db: Database, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [gone] = await tx.query<{ adapter_key: string; browser: string; os: string }>(
-      'DELETE FROM runs WHERE id = $1 RETURNING adapter_key, browser, os',
-      [id],
-    );
-    if (gone === undefined) return false;
-    const key = [gone.adapter_key, gone.browser, gone.os];
-    for (const [i, sql] of REBUILD.entries()) await tx.query(sql, i < 2 ? key : [...key, id]);
-    return true;
-  });
 }

@@ -7,7 +7,8 @@ import { MIGRATIONS, migrate, statements } from '../../server/db/migrate';
 import { canonicalJson, contentHash } from '../../server/runs/content-hash';
 import { adapterPage } from '../../server/runs/gpu-page';
 import { listAdapters, runStanding } from '../../server/runs/queries';
-import { deleteRun, storeRun } from '../../server/runs/store';
+import { storeRun } from '../../server/runs/store';
+import { deleteRun } from '../../server/runs/summary';
 import { emptyGallery, galleryRun, testDatabases } from './gallery-fixtures';
 
 /** PostgreSQL's percentile_cont: linear between the two nearest ranks. */

@@ -19,9 +19,10 @@ CREATE VIEW run_figure_values AS
   FROM runs r JOIN run_decode d ON d.run_id = r.id
   WHERE d.verified AND d.ms_per_token IS NOT NULL;
 
--- Those values per adapter, browser, OS and figure, in chunks of runs (run id div 256): each
+-- Those values per adapter, browser, OS and figure, in chunks of runs (run id div 64): each
 -- chunk's values as JSON number text joined by commas (float8 printed shortest-exact), so that
--- the write path appends to one short row and the page reads a few rows and parses them at once.
+-- the write path appends to one short row (under the 2 KB at which TOAST would compress it
+-- or move it out) and the page reads a few hundred rows and parses each at once.
 CREATE TABLE run_figures (
   adapter_key text NOT NULL,
   browser text NOT NULL,
@@ -56,10 +57,10 @@ INSERT INTO adapter_runs
   FROM runs GROUP BY adapter_key, browser, os;
 
 INSERT INTO run_figures
-  SELECT adapter_key, browser, os, kind, model, format, context, run_id / 256, count(*),
+  SELECT adapter_key, browser, os, kind, model, format, context, run_id / 64, count(*),
     string_agg(to_json(value)::text, ',')
   FROM run_figure_values
-  GROUP BY adapter_key, browser, os, kind, model, format, context, run_id / 256;
+  GROUP BY adapter_key, browser, os, kind, model, format, context, run_id / 64;
 
 -- no query filters on browser and OS alone, or looks decode runs up by model: the write path
 -- need not keep these
