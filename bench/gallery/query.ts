@@ -1,10 +1,12 @@
 // The GPU page's query over one GPU with many runs: the gallery filled with `runs` runs of one
 // adapter (one stored through the server's own path, the rest copied from it in SQL with their
-// figures spread, so that the percentiles have work to do), then GET /api/adapters/:key timed.
+// figures spread, so that the percentiles have work to do, and the GPU pages' summary rebuilt from
+// them), then GET /api/adapters/:key timed.
 
 import type { Database } from '../../server/db/database';
 import { adapterKey } from '../../server/runs/extract';
 import { storeRun } from '../../server/runs/store';
+import { rebuildSummary } from '../../server/runs/summary';
 import type { ResultsDocument } from '../../src/core/results';
 import { percentile } from './load';
 
@@ -39,6 +41,7 @@ export async function fillOneGpu(
        FROM runs n, run_decode d WHERE d.run_id = $1 AND n.id <> $1`,
       [id],
     );
+    await rebuildSummary(tx);
   });
   await db.query('ANALYZE');
   return adapterKey(template.adapter);

@@ -2,9 +2,14 @@
 // data directory), served over HTTP on 127.0.0.1 as `npm start` serves it:
 // The server runs as `npm start` runs it, in a child process (dist-server/server.js).
 // 1. the GPU page's query (GET /api/adapters/:key) over one GPU with 10,000 runs;
-// 2. submissions (POST /api/runs, each answered after its COMMIT) sustained for --seconds
-//    (default 60) by --concurrency clients (default 32): stored per second and the latencies.
-// Prints a table, or JSON with --json. Targets: ≥ 200 submissions/s, p95 < 100 ms, query < 50 ms.
+// 2. submissions (POST /api/runs, each answered after its COMMIT) for --seconds (default 60)
+//    each way: offered at --rate a second (default 200; latency at that rate, from when each was
+//    due), and by --concurrency clients (default 32) each sending its next when answered (the
+//    most stored per second). Each on a fresh server and database, after --warmup s (default 10)
+//    of submissions from 8 clients that are not counted: a server just started runs V8's and
+//    PGlite's WebAssembly baseline code until their hot functions are compiled again, optimised.
+// Prints a table, or JSON with --json. Targets: ≥ 200 submissions/s sustained with p95 < 100 ms,
+// query < 50 ms.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +18,7 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../../server/db/database';
 import { openDatabase } from '../../server/db/open';
 import { templateDocument } from './documents';
-import { type LoadResult, sustainSubmissions } from './load';
+import { type LoadResult, offerSubmissions, sustainSubmissions } from './load';
 import { fillOneGpu, type QueryResult, timeGpuPage } from './query';
 import { withServer } from './server';
 import { type StageTimes, stageTimes } from './stages';
@@ -25,6 +30,8 @@ function options() {
     options: {
       seconds: { type: 'string', default: '60' },
       concurrency: { type: 'string', default: '32' },
+      rate: { type: 'string', default: String(TARGETS.perSecond) },
+      warmup: { type: 'string', default: '10' },
       runs: { type: 'string', default: '10000' },
       json: { type: 'boolean', default: false },
     },
@@ -37,6 +44,8 @@ function options() {
   return {
     seconds: whole('seconds', values.seconds),
     concurrency: whole('concurrency', values.concurrency),
+    rate: whole('rate', values.rate),
+    warmup: whole('warmup', values.warmup),
     runs: whole('runs', values.runs),
     json: values.json,
   };
@@ -54,22 +63,39 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   }
 }
 
-function table(query: QueryResult, load: LoadResult): string {
-  const ok = (pass: boolean) => (pass ? 'yes' : 'NO');
-  const lines: [string, string, string, string][] = [
-    ['figure', 'measured', 'target', 'met'],
+const ok = (pass: boolean) => (pass ? 'yes' : 'NO');
+const ms = (l: LoadResult['latencyMs']) =>
+  `${l.p50.toFixed(1)} / ${l.p95.toFixed(1)} / ${l.p99.toFixed(1)} ms`;
+
+function loadRows(offered: LoadResult, clients: LoadResult): string[][] {
+  const rate = offered.offeredPerSecond ?? 0;
+  return [
     [
-      'submissions stored per second',
-      `${load.perSecond.toFixed(0)} (${load.stored} in ${load.seconds.toFixed(1)} s, ${load.concurrency} clients)`,
+      `submissions offered at ${rate}/s: stored per second`,
+      `${offered.perSecond.toFixed(0)} (${offered.stored} in ${offered.seconds.toFixed(1)} s, at most ${offered.concurrency} in flight)`,
       `≥ ${TARGETS.perSecond}`,
-      ok(load.perSecond >= TARGETS.perSecond),
+      ok(offered.perSecond >= TARGETS.perSecond * 0.99 && rate >= TARGETS.perSecond),
     ],
     [
-      'submission latency p50 / p95 / p99',
-      `${load.latencyMs.p50.toFixed(1)} / ${load.latencyMs.p95.toFixed(1)} / ${load.latencyMs.p99.toFixed(1)} ms`,
+      `  their latency p50 / p95 / p99 (from when each was due)`,
+      ms(offered.latencyMs),
       `p95 < ${TARGETS.p95Ms} ms`,
-      ok(load.latencyMs.p95 < TARGETS.p95Ms),
+      ok(offered.latencyMs.p95 < TARGETS.p95Ms),
     ],
+    [
+      `submissions from ${clients.concurrency} clients, each sending when answered: stored per second`,
+      `${clients.perSecond.toFixed(0)} (${clients.stored} in ${clients.seconds.toFixed(1)} s)`,
+      `≥ ${TARGETS.perSecond}`,
+      ok(clients.perSecond >= TARGETS.perSecond),
+    ],
+    [`  their latency p50 / p95 / p99 (mostly queueing)`, ms(clients.latencyMs), '', ''],
+  ];
+}
+
+function table(query: QueryResult, offered: LoadResult, clients: LoadResult): string {
+  const lines: string[][] = [
+    ['figure', 'measured', 'target', 'met'],
+    ...loadRows(offered, clients),
     [
       `GPU page query, ${query.runs} runs of one GPU (p50 / p95 of ${query.repeats})`,
       `${query.p50Ms.toFixed(1)} / ${query.p95Ms.toFixed(1)} ms (first ${query.firstMs.toFixed(1)} ms)`,
@@ -77,7 +103,6 @@ function table(query: QueryResult, load: LoadResult): string {
       ok(query.p95Ms < TARGETS.queryMs),
     ],
   ];
-  const failed = Object.entries(load.failed);
   const width = [0, 1, 2, 3].map((i) => Math.max(...lines.map((l) => l[i]?.length ?? 0)));
   const text = lines.map((l) =>
     l
@@ -86,8 +111,14 @@ function table(query: QueryResult, load: LoadResult): string {
       .trimEnd(),
   );
   text.splice(1, 0, width.map((w) => '-'.repeat(w)).join('  '));
-  if (failed.length > 0)
-    text.push(`not stored: ${failed.map(([s, n]) => `${n} × HTTP ${s}`).join(', ')}`);
+  for (const [how, load] of [
+    ['offered', offered],
+    ['clients', clients],
+  ] as const) {
+    const failed = Object.entries(load.failed);
+    if (failed.length > 0)
+      text.push(`not stored (${how}): ${failed.map(([s, n]) => `${n} × HTTP ${s}`).join(', ')}`);
+  }
   return text.join('\n');
 }
 
@@ -112,16 +143,29 @@ async function main() {
   );
   log('Timing the stages of 200 submissions, one after another…');
   const stages = await withDatabase((db) => stageTimes(db, template));
-  log(`Submitting for ${o.seconds} s with ${o.concurrency} clients…`);
-  const load = await withServer(
+  const warm = (url: string) => sustainSubmissions(url, template, o.warmup, 8, 1e8);
+  log(`Submitting at ${o.rate}/s for ${o.seconds} s (after ${o.warmup} s of warm-up)…`);
+  const offered = await withServer(
     async () => undefined,
-    (url) => sustainSubmissions(url, template, o.seconds, o.concurrency),
+    async (url) => {
+      await warm(url);
+      return offerSubmissions(url, template, o.seconds, o.rate);
+    },
   );
-  if (o.json)
-    console.log(
-      JSON.stringify({ database: 'pglite', targets: TARGETS, query, load, stages }, null, 2),
-    );
-  else console.log(`\n${table(query, load)}\n\n${stageTable(stages)}`);
+  log(
+    `Submitting for ${o.seconds} s with ${o.concurrency} clients (after ${o.warmup} s of warm-up)…`,
+  );
+  const clients = await withServer(
+    async () => undefined,
+    async (url) => {
+      await warm(url);
+      return sustainSubmissions(url, template, o.seconds, o.concurrency);
+    },
+  );
+  if (o.json) {
+    const report = { database: 'pglite', targets: TARGETS, query, offered, clients, stages };
+    console.log(JSON.stringify(report, null, 2));
+  } else console.log(`\n${table(query, offered, clients)}\n\n${stageTable(stages)}`);
 }
 
 main().catch((e: unknown) => {

@@ -4,6 +4,7 @@
 
 import type { Database } from './database';
 import m001 from './migrations/001_runs.sql?raw';
+import m002 from './migrations/002_gpu_page_summary.sql?raw';
 
 export interface Migration {
   version: number;
@@ -12,7 +13,10 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. A new one is a new file and a new line here; none is edited. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'runs', sql: m001 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'runs', sql: m001 },
+  { version: 2, name: 'gpu page summary', sql: m002 },
+];
 
 /** Any number: the advisory lock's key, the same for every server of this gallery. */
 const MIGRATION_LOCK = 7_316_024;

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpProblem } from '../http-problem';
 import { calibrationDecodeRuns } from '../runs/calibration-runs';
-import { adapterValues, listAdapters, type RunFilters } from '../runs/queries';
+import { adapterPage } from '../runs/gpu-page';
+import { listAdapters, type RunFilters } from '../runs/queries';
 import { BROWSERS, OPERATING_SYSTEMS } from '../runs/user-agent';
 import { fromDatabase } from './runs';
 
@@ -45,16 +46,15 @@ export async function adapterRoutes(app: FastifyInstance, db: Database): Promise
     async (request) => {
       const f = filters(request.query);
       const key = request.params.key;
-      const [summary] = await fromDatabase(() => listAdapters(db, f, key));
-      if (summary === undefined) {
+      const page = await fromDatabase(() => adapterPage(db, key, f));
+      if (page === null) {
         throw new HttpProblem(
           404,
           'no-such-adapter',
           'No runs on this adapter in the gallery (with these filters).',
         );
       }
-      const values = await fromDatabase(() => adapterValues(db, key, f));
-      return { adapter: summary, values };
+      return page;
     },
   );
   app.get('/api/decode-runs', async () => ({

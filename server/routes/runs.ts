@@ -9,7 +9,8 @@ import { type Database, DatabaseUnavailableError } from '../db/database';
 import { HttpProblem } from '../http-problem';
 import { hostileContent } from '../runs/hostile';
 import { findRun, runStanding } from '../runs/queries';
-import { deleteRun, runStore } from '../runs/store';
+import { runStore } from '../runs/store';
+import { deleteRun } from '../runs/summary';
 
 export interface RunRoutesOptions {
   db: Database;

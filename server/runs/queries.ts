@@ -1,5 +1,6 @@
-// What the GPU browser reads: adapters with their runs' distributions, one adapter's runs, and
-// where one run stands among the runs on its adapter. Filters are parameters, never SQL text.
+// What the GPU browser reads: adapters with their runs' distributions, and where one run stands
+// among the runs on its adapter (one GPU's page: gpu-page.ts). Filters are parameters, never SQL
+// text.
 
 import type { GalleryAdapter, Spread } from '../../src/share/gallery-types';
 import type { Queryable } from '../db/database';
@@ -105,56 +106,6 @@ export async function listAdapters(
         ]),
     ),
   }));
-}
-
-/** Every value behind one adapter's distributions, for its histograms. */
-export interface AdapterValues {
-  readGbps: number[];
-  gemv: Record<string, number[]>;
-  decode: Record<string, number[]>;
-}
-
-/** label → its values: each label's values come as one JSON array (one row per label). */
-function byLabel(rows: readonly { label: string; v: number[] }[]): Record<string, number[]> {
-  return Object.fromEntries(rows.map((r) => [r.label, r.v]));
-}
-
-/**
- * Each list is aggregated in SQL (json_agg, sorted) and arrives as one value per label: 10,000
- * runs cost three rows, not 10,000 (PGlite converts each row it returns).
- */
-export async function adapterValues(
-  db: Queryable,
-  key: string,
-  filters: RunFilters = {},
-): Promise<AdapterValues> {
-  const params = filterParams(filters, key);
-  const [reads, gemv, decode] = await Promise.all([
-    db.query<{ v: number[] }>(
-      `SELECT coalesce(json_agg(r.read_gbps ORDER BY r.read_gbps), '[]'::json) AS v FROM runs r
-       WHERE ${FILTER} AND r.adapter_key = $3 AND r.read_gbps IS NOT NULL`,
-      params,
-    ),
-    db.query<{ label: string; v: number[] }>(
-      `SELECT g.format AS label, json_agg(g.roof_share ORDER BY g.roof_share) AS v
-       FROM runs r JOIN run_gemv g ON g.run_id = r.id
-       WHERE ${FILTER} AND r.adapter_key = $3 GROUP BY g.format`,
-      params,
-    ),
-    db.query<{ label: string; v: number[] }>(
-      `SELECT d.model || ' ' || d.format || ' ' || d.context AS label,
-         json_agg(d.ms_per_token ORDER BY d.ms_per_token) AS v
-       FROM runs r JOIN run_decode d ON d.run_id = r.id
-       WHERE ${FILTER} AND r.adapter_key = $3 AND d.verified AND d.ms_per_token IS NOT NULL
-       GROUP BY 1`,
-      params,
-    ),
-  ]);
-  return {
-    readGbps: reads[0]?.v ?? [],
-    gemv: byLabel(gemv),
-    decode: byLabel(decode),
-  };
 }
 
 export interface Standing {

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { MIGRATIONS, migrate, statements } from '../../server/db/migrate';
 import { canonicalJson, contentHash } from '../../server/runs/content-hash';
-import { adapterValues, listAdapters, runStanding } from '../../server/runs/queries';
-import { deleteRun, storeRun } from '../../server/runs/store';
+import { adapterPage } from '../../server/runs/gpu-page';
+import { listAdapters, runStanding } from '../../server/runs/queries';
+import { storeRun } from '../../server/runs/store';
+import { deleteRun } from '../../server/runs/summary';
 import { emptyGallery, galleryRun, testDatabases } from './gallery-fixtures';
 
 /** PostgreSQL's percentile_cont: linear between the two nearest ranks. */
@@ -157,9 +159,10 @@ describe.each(testDatabases())('gallery database on $name', (target) => {
     expect((await listAdapters(db, { os: 'windows' })).map((a) => a.vendor)).toEqual(['amd']);
     expect(await listAdapters(db, { browser: 'safari' })).toEqual([]);
 
-    const values = await adapterValues(db, 'nvidia|ada||');
-    expect(values.readGbps).toEqual(sorted);
-    expect(values.gemv.int4).toHaveLength(10);
+    const page = await adapterPage(db, 'nvidia|ada||');
+    expect(page?.values.readGbps).toEqual(sorted);
+    expect(page?.values.gemv.int4).toHaveLength(10);
+    expect(page?.adapter).toEqual(nvidia);
   });
 
   it('says where a run stands among the runs on its adapter, and deletes runs whole', async () => {

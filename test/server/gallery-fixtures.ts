@@ -45,7 +45,7 @@ export function testDatabases(): TestDatabase[] {
 
 /** Empties every table of the gallery (between tests of one file). */
 export async function emptyGallery(db: Database): Promise<void> {
-  await db.query('TRUNCATE runs RESTART IDENTITY CASCADE');
+  await db.query('TRUNCATE runs, adapter_runs, run_figures RESTART IDENTITY CASCADE');
 }
 
 export interface RunSpec {

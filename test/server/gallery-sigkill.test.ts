@@ -1,6 +1,7 @@
 // The gallery's server killed with SIGKILL during a burst of submissions, then started again on
 // the same data: every submission it acknowledged (2xx) is there, and no run is half-written
-// (each run has exactly the GEMV and decode rows its document gives). The server runs as a child
+// (each run has exactly the GEMV and decode rows its document gives, and the GPU pages' summary
+// counts exactly the stored runs and their values). The server runs as a child
 // process (its production build); PGlite in a temporary data directory, and a PostgreSQL server
 // where the global setup started one.
 
@@ -146,6 +147,15 @@ describe.each(testDatabases())('SIGKILL during a burst, on $name', (target) => {
       const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM runs');
       expect(count?.n).toBeGreaterThanOrEqual(acknowledged.size);
       expect(await halfWritten(db)).toEqual([]);
+      // the GPU pages' summary, written by the same statement as the runs, agrees with them
+      const [summary] = await db.query<Record<string, number>>(
+        `SELECT (SELECT count(*) FROM runs)::int AS runs,
+           (SELECT coalesce(sum(runs), 0) FROM adapter_runs)::int AS counted_runs,
+           (SELECT count(*) FROM run_figure_values)::int AS figure_values,
+           (SELECT coalesce(sum(n), 0) FROM run_figures)::int AS counted_values`,
+      );
+      expect(summary?.counted_runs).toBe(summary?.runs);
+      expect(summary?.counted_values).toBe(summary?.figure_values);
     } finally {
       await db.close();
     }
