@@ -187,6 +187,31 @@ describe('tuning', () => {
     // Verification still comes first: a wrong kernel is a failed row, not a time.
     expect(broken.verified).toBe(false);
   });
+
+  it('looks again, warm, before abandoning a case whose first timed dispatches were cold', async () => {
+    // A timer whose first two submits (the warm-up and the first timed one) take 50× longer, as
+    // a CPU adapter's do while it faults in the rotation's copies.
+    const real = createTimer(gpu.device, gpu.timing);
+    let calls = 0;
+    const coldStart: SubmitTimer = {
+      mode: real.mode,
+      time: async (encode, submits) => {
+        const ms = await real.time(encode, submits);
+        return ++calls <= 2 ? ms * 50 : ms;
+      },
+      destroy: () => real.destroy(),
+    };
+    const kcase = bandwidthCase('read', 256 * 1024, { targetBytesPerDispatch: 1 << 20 });
+    const plain = new BenchRunner(gpu);
+    const warm = await plain.runCase(kcase, FAST_TIMING);
+    plain.destroy();
+    const runner = new BenchRunner(gpu, { timer: coldStart });
+    const row = await runner.runCase(kcase, FAST_TIMING, undefined, warm.minMs * 10);
+    runner.destroy();
+    expect(calls).toBeGreaterThan(2);
+    expect(row.verified).toBe(true);
+    expect(row.samples).toBeGreaterThanOrEqual(FAST_TIMING.samples); // sampled, not abandoned
+  });
 });
 
 describe('repeated runs', () => {
