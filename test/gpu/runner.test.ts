@@ -80,6 +80,16 @@ function brokenKernel(): KernelCase {
   };
 }
 
+/** The adapter's own timer, each submit's time passed through `change` (the GPU still runs it). */
+function realTimerTimes(change: (ms: number) => number): SubmitTimer {
+  const real = createTimer(gpu.device, gpu.timing);
+  return {
+    mode: real.mode,
+    time: async (encode, submits) => change(await real.time(encode, submits)),
+    destroy: () => real.destroy(),
+  };
+}
+
 describe('a whole plan', () => {
   it('the Quick plan runs, verifies every kernel and yields a valid document', async () => {
     const plan = buildPlan('quick', {
@@ -191,16 +201,8 @@ describe('tuning', () => {
   it('looks again, warm, before abandoning a case whose first timed dispatches were cold', async () => {
     // A timer whose first two submits (the warm-up and the first timed one) take 50× longer, as
     // a CPU adapter's do while it faults in the rotation's copies.
-    const real = createTimer(gpu.device, gpu.timing);
     let calls = 0;
-    const coldStart: SubmitTimer = {
-      mode: real.mode,
-      time: async (encode, submits) => {
-        const ms = await real.time(encode, submits);
-        return ++calls <= 2 ? ms * 50 : ms;
-      },
-      destroy: () => real.destroy(),
-    };
+    const coldStart = realTimerTimes((ms) => (++calls <= 2 ? ms * 50 : ms));
     const kcase = bandwidthCase('read', 256 * 1024, { targetBytesPerDispatch: 1 << 20 });
     const plain = new BenchRunner(gpu);
     const warm = await plain.runCase(kcase, FAST_TIMING);
@@ -302,17 +304,8 @@ describe('failures', () => {
 
   it('a noisy result is sampled again, then flagged noisy', async () => {
     // A timer whose samples swing ×3 (the kernel still runs on the GPU for each one).
-    const real = createTimer(gpu.device, gpu.timing);
     let calls = 0;
-    const swinging: SubmitTimer = {
-      mode: real.mode,
-      time: async (encode, submits) => {
-        const ms = await real.time(encode, submits);
-        calls++;
-        return calls % 2 === 0 ? ms * 3 : ms;
-      },
-      destroy: () => real.destroy(),
-    };
+    const swinging = realTimerTimes((ms) => (++calls % 2 === 0 ? ms * 3 : ms));
     const runner = new BenchRunner(gpu, { timer: swinging });
     const row = await runner.runCase(
       bandwidthCase('read', 64 * 1024, { targetBytesPerDispatch: 1 << 20 }),
