@@ -1,21 +1,16 @@
-// One GPU's page: its summary (N runs, P10 / median / P90 of each figure) and every value behind
-// it, read from the summary the write path keeps (adapter_runs, run_figures: migration 002) in two
+// One GPU's page: its summary (N runs, P10 / median / P90 of each figure) and each figure's
+// histogram, read from the summary the write path keeps (adapter_runs, run_figures: migration 002) in two
 // statements, whatever the number of runs. The percentiles are PostgreSQL's percentile_cont,
-// computed here on the sorted values the page receives anyway.
+// computed here on the sorted values, which are binned rather than sent.
 
+import { type GalleryHistograms, histogram } from '../../src/share/gallery-types';
 import type { Queryable } from '../db/database';
 import type { AdapterSummary, RunFilters, Spread } from './queries';
 
-/** Every value behind one adapter's distributions, sorted, for its histograms. */
-export interface AdapterValues {
-  readGbps: number[];
-  gemv: Record<string, number[]>;
-  decode: Record<string, number[]>;
-}
-
 export interface AdapterPage {
   adapter: AdapterSummary;
-  values: AdapterValues;
+  /** Each figure in 10 bins: 10,000 runs' values would be a megabyte of JSON per page. */
+  histograms: GalleryHistograms;
 }
 
 /** percentile_cont(p) over ascending values: linear between the two nearest ranks. */
@@ -111,19 +106,19 @@ export async function adapterPage(
     gemv: {},
     decode: {},
   };
-  const values: AdapterValues = { readGbps: [], gemv: {}, decode: {} };
+  const histograms: GalleryHistograms = { readGbps: [], gemv: {}, decode: {} };
   for (const [label, f] of gather(chunks)) {
     if (f.kind === 'read') {
       adapter.readGbps = spreadOf(f.values);
-      values.readGbps = f.values;
+      histograms.readGbps = histogram(f.values);
     } else if (f.kind === 'gemv') {
       adapter.gemv[f.format] = spreadOf(f.values);
-      values.gemv[f.format] = f.values;
+      histograms.gemv[f.format] = histogram(f.values);
     } else {
       const spread = spreadOf(f.values);
       adapter.decode[label] = { ...spread, model: f.model, format: f.format, context: f.context };
-      values.decode[label] = f.values;
+      histograms.decode[label] = histogram(f.values);
     }
   }
-  return { adapter, values };
+  return { adapter, histograms };
 }

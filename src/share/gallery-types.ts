@@ -24,3 +24,39 @@ export interface GalleryAdapter {
   /** Verified decode ms/token, per "model format context". */
   decode: Record<string, Spread & { model: string; format: string; context: number }>;
 }
+
+/** One bin of a histogram: the values in [from, to) (the last bin includes its `to`). */
+export interface HistogramBin {
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** Counts of values in `bins` equal bins between their minimum and maximum. */
+export function histogram(values: readonly number[], bins = 10): HistogramBin[] {
+  if (values.length === 0) return [];
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  const width = hi > lo ? (hi - lo) / bins : 1;
+  const out = Array.from({ length: hi > lo ? bins : 1 }, (_, i) => ({
+    from: lo + i * width,
+    to: lo + (i + 1) * width,
+    count: 0,
+  }));
+  for (const v of values) {
+    const slot = out[Math.min(out.length - 1, Math.floor((v - lo) / width))];
+    if (slot !== undefined) slot.count++;
+  }
+  return out;
+}
+
+/** Each figure's runs binned, for a GPU page's histograms (the values stay on the server). */
+export interface GalleryHistograms {
+  readGbps: HistogramBin[];
+  gemv: Record<string, HistogramBin[]>;
+  decode: Record<string, HistogramBin[]>;
+}

@@ -11,6 +11,7 @@ import { type AdapterSummary, listAdapters, type RunFilters } from '../../server
 import { GroupCommit, storeRun } from '../../server/runs/store';
 import { deleteRun, rebuildSummary } from '../../server/runs/summary';
 import type { ResultsDocument } from '../../src/core/results';
+import { histogram } from '../../src/share/gallery-types';
 import { sampleDecodeRun } from '../fixtures/results';
 import { emptyGallery, galleryRun, testDatabases } from './gallery-fixtures';
 
@@ -114,10 +115,10 @@ function referencePage(runs: readonly RunColumns[], key: string, f: RunFilters) 
         ]),
       ),
     },
-    values: {
-      readGbps: ascending(reads),
-      gemv: Object.fromEntries(Object.entries(gemv).map(([k, v]) => [k, ascending(v)])),
-      decode: Object.fromEntries(entries.map(([k, d]) => [k, ascending(d.v)])),
+    histograms: {
+      readGbps: histogram(reads),
+      gemv: Object.fromEntries(Object.entries(gemv).map(([k, v]) => [k, histogram(v)])),
+      decode: Object.fromEntries(entries.map(([k, d]) => [k, histogram(d.v)])),
     },
   };
 }

@@ -2,7 +2,7 @@
 // static files has no API: every call then resolves to { kind: 'offline' }, never throws.
 
 import type { ResultsDocument } from '../../core/results';
-import type { GalleryAdapter, Spread } from '../../share/gallery-types';
+import type { GalleryAdapter, GalleryHistograms, Spread } from '../../share/gallery-types';
 
 export type { GalleryAdapter, Spread };
 
@@ -13,7 +13,8 @@ export interface GalleryList {
 
 export interface GalleryAdapterPage {
   adapter: GalleryAdapter;
-  values: { readGbps: number[]; gemv: Record<string, number[]>; decode: Record<string, number[]> };
+  /** Each figure's runs in 10 bins (the raw values stay on the server). */
+  histograms: GalleryHistograms;
 }
 
 export interface Submitted {

@@ -2,6 +2,7 @@
 // and one GPU's runs as a histogram. chart.js's bar pieces are registered here, for this chunk.
 
 import { BarController, BarElement, type ChartConfiguration } from 'chart.js';
+import type { HistogramBin } from '../../share/gallery-types';
 import { Chart } from '../shell/chartjs';
 import type { GalleryAdapter } from './api';
 
@@ -47,33 +48,11 @@ export function spreadChart(
   return new Chart(canvas, config);
 }
 
-/** Counts of values in `bins` equal bins between their minimum and maximum. */
-export function histogram(
-  values: readonly number[],
-  bins = 10,
-): { from: number; to: number; count: number }[] {
-  if (values.length === 0) return [];
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  const width = hi > lo ? (hi - lo) / bins : 1;
-  const out = Array.from({ length: hi > lo ? bins : 1 }, (_, i) => ({
-    from: lo + i * width,
-    to: lo + (i + 1) * width,
-    count: 0,
-  }));
-  for (const v of values) {
-    const slot = out[Math.min(out.length - 1, Math.floor((v - lo) / width))];
-    if (slot !== undefined) slot.count++;
-  }
-  return out;
-}
-
 export function histogramChart(
   canvas: HTMLCanvasElement,
-  values: readonly number[],
+  bins: readonly HistogramBin[],
   label: (v: number) => string,
 ): GalleryChart {
-  const bins = histogram(values);
   return new Chart(canvas, {
     type: 'bar',
     data: {

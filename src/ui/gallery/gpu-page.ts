@@ -147,5 +147,5 @@ export function renderGpuPage(host: HTMLElement, page: GalleryAdapterPage): Gall
     make('h3', t().gallery.page.heading({ adapter: galleryName(page.adapter) })),
     columns,
   );
-  return histogramChart(canvas, page.values.readGbps, fmt);
+  return histogramChart(canvas, page.histograms.readGbps, fmt);
 }
