@@ -259,27 +259,19 @@ export function weightRowReader(m: MatrixWords): (row: number) => Float64Array {
   const f = formatEntry(m.format);
   const rowWords = wordsPerRow(m.format, m.k);
   const perBlock = f.block.weights;
-  const blocks = m.k / perBlock;
-  const fields = fieldTable(f);
   const words = new Uint32Array(rowWords + 1); // one spare: a field may reach past the last word
   const local = (i: number) => words[i] ?? 0;
   return (row) => {
     for (let i = 0; i < rowWords; i++) words[i] = m.word(row * rowWords + i);
     const out = new Float64Array(m.k);
-    for (let b = 0; b < blocks; b++) {
-      const g = row * blocks + b;
-      const scale =
-        f.scales === null ? 1 : fromHalfBits((m.scaleWord(g >> 1) >>> (16 * (g & 1))) & 0xffff);
-      const base = b * f.block.bytes * 8;
-      for (let j = 0; j < perBlock; j++) {
-        let stored = 0;
-        let shift = 0;
-        for (const { at, width } of fields[j] ?? []) {
-          stored += getBits(local, base + at, width) * 2 ** shift;
-          shift += width;
-        }
-        out[b * perBlock + j] = f.decode(stored) * scale;
+    let scale = 1;
+    for (let col = 0; col < m.k; col++) {
+      if (f.scales !== null && col % perBlock === 0) {
+        const g = (row * m.k + col) / perBlock;
+        scale = fromHalfBits((m.scaleWord(g >> 1) >>> (16 * (g & 1))) & 0xffff);
       }
+      // The row's words copied to `local`: it is row 0 there.
+      out[col] = f.decode(readStored(f, local, rowWords, 0, col)) * scale;
     }
     return out;
   };
