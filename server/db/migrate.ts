@@ -5,6 +5,7 @@
 import type { Database } from './database';
 import m001 from './migrations/001_runs.sql?raw';
 import m002 from './migrations/002_gpu_page_summary.sql?raw';
+import m003 from './migrations/003_figures_as_real.sql?raw';
 
 export interface Migration {
   version: number;
@@ -16,6 +17,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'runs', sql: m001 },
   { version: 2, name: 'gpu page summary', sql: m002 },
+  { version: 3, name: 'gpu page figures as real', sql: m003 },
 ];
 
 /** Any number: the advisory lock's key, the same for every server of this gallery. */

@@ -1,7 +1,8 @@
 // One GPU's page: its summary (N runs, P10 / median / P90 of each figure) and each figure's
 // histogram, read from the summary the write path keeps (adapter_runs, run_figures: migration 002) in two
 // statements, whatever the number of runs. The percentiles are PostgreSQL's percentile_cont,
-// computed here on the sorted values, which are binned rather than sent.
+// computed here on the sorted values (each kept as a real: migration 003), which are binned
+// rather than sent.
 
 import { type GalleryHistograms, histogram } from '../../src/share/gallery-types';
 import type { Queryable } from '../db/database';
@@ -14,7 +15,7 @@ export interface AdapterPage {
 }
 
 /** percentile_cont(p) over ascending values: linear between the two nearest ranks. */
-export function percentileCont(sorted: readonly number[], p: number): number {
+export function percentileCont(sorted: ArrayLike<number>, p: number): number {
   const rank = p * (sorted.length - 1);
   const lo = Math.floor(rank);
   const hi = Math.ceil(rank);
@@ -22,7 +23,7 @@ export function percentileCont(sorted: readonly number[], p: number): number {
   return lo === hi ? low : low + ((sorted[hi] as number) - low) * (rank - lo);
 }
 
-export function spreadOf(sorted: readonly number[]): Spread {
+export function spreadOf(sorted: ArrayLike<number>): Spread {
   return {
     n: sorted.length,
     p10: percentileCont(sorted, 0.1),
@@ -53,7 +54,8 @@ interface ChunkRow {
 }
 
 interface Figure extends ChunkRow {
-  values: number[];
+  /** Ascending. */
+  values: Float64Array;
 }
 
 /** Each figure's values (one row per figure) parsed and sorted ascending. */
@@ -66,9 +68,9 @@ function gather(rows: readonly ChunkRow[]): Map<string, Figure> {
         : c.kind === 'gemv'
           ? `gemv ${c.format}`
           : `${c.model} ${c.format} ${c.context}`;
-    // a typed array sorts numerically, natively
-    const sorted = Float64Array.from(JSON.parse(`[${c.vals}]`) as number[]).sort();
-    figures.set(label, { ...c, values: Array.from(sorted) });
+    // a typed array sorts numerically, natively, and is read as it is: no copy back to an array
+    const values = Float64Array.from(JSON.parse(`[${c.vals}]`) as number[]).sort();
+    figures.set(label, { ...c, values });
   }
   return figures;
 }

@@ -6,7 +6,7 @@ import type { ResultsDocument } from '../../src/core/results';
 import type { Database, Queryable } from '../db/database';
 import { contentHash } from './content-hash';
 import { extractColumns, type RunColumns } from './extract';
-import { CHUNK_RUNS, FIGURE_KEY } from './summary';
+import { CHUNK_RUNS, FIGURE_KEY, FIGURE_TEXT } from './summary';
 
 export interface StoredRun {
   id: number;
@@ -85,7 +85,7 @@ const INSERT_RUNS = `
     WHERE d.verified AND d.ms_per_token IS NOT NULL
   ), figures AS (
     INSERT INTO run_figures AS r (${FIGURE_KEY}, chunk, n, vals)
-    SELECT ${FIGURE_KEY}, run_id / ${CHUNK_RUNS}, count(*), string_agg(to_json(value)::text, ',')
+    SELECT ${FIGURE_KEY}, run_id / ${CHUNK_RUNS}, count(*), ${FIGURE_TEXT}
     FROM figure
     GROUP BY ${FIGURE_KEY}, run_id / ${CHUNK_RUNS}
     ORDER BY ${FIGURE_KEY}, run_id / ${CHUNK_RUNS}

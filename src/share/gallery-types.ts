@@ -33,13 +33,14 @@ export interface HistogramBin {
 }
 
 /** Counts of values in `bins` equal bins between their minimum and maximum. */
-export function histogram(values: readonly number[], bins = 10): HistogramBin[] {
+export function histogram(values: ArrayLike<number>, bins = 10): HistogramBin[] {
   if (values.length === 0) return [];
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const v of values) {
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
   }
   const width = hi > lo ? (hi - lo) / bins : 1;
   const out = Array.from({ length: hi > lo ? bins : 1 }, (_, i) => ({
@@ -47,7 +48,8 @@ export function histogram(values: readonly number[], bins = 10): HistogramBin[] 
     to: lo + (i + 1) * width,
     count: 0,
   }));
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
     const slot = out[Math.min(out.length - 1, Math.floor((v - lo) / width))];
     if (slot !== undefined) slot.count++;
   }

@@ -2,7 +2,7 @@
 // global setup started one, on a PostgreSQL server (a fresh database per test file).
 
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { openDatabase } from '../../server/db/open';
 import type { ResultRow, ResultsDocument } from '../../src/core/results';
@@ -109,4 +109,21 @@ export function galleryRun(spec: RunSpec): ResultsDocument {
       ? {}
       : { decode: [sampleDecodeRun({ medianMs: spec.decodeMs / 15, scaledMs: spec.decodeMs })] }),
   };
+}
+
+/** `actual` equals `expected` but for numbers, which may differ by a real's rounding (the page's
+ * figures are kept as float4: migration 003), 1 part in 10^6 where 2^-24 is 6 parts in 10^8. */
+export function expectNear(actual: unknown, expected: unknown, where: string): void {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    const scale = Math.max(Math.abs(actual), Math.abs(expected));
+    expect(Math.abs(actual - expected), `${where}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
+      1e-6 * scale,
+    );
+  } else if (typeof expected === 'object' && expected !== null && actual !== null) {
+    expect(typeof actual, where).toBe('object');
+    const a = actual as Record<string, unknown>;
+    const e = expected as Record<string, unknown>;
+    expect(Object.keys(a).sort(), where).toEqual(Object.keys(e).sort());
+    for (const k of Object.keys(e)) expectNear(a[k], e[k], `${where}.${k}`);
+  } else expect(actual, where).toEqual(expected);
 }
