@@ -7,8 +7,10 @@
 // short of the target, the honest figure is pinned with the reason.
 import { describe, expect, it } from 'vitest';
 import {
+  heldOutResiduals,
   MAX_RANGE_WIDTH,
   metricCalibration,
+  RANGE_ALSO_METRICS,
   RANGE_LEVEL,
   residualInterval,
   SMALL_SAMPLE,
@@ -238,6 +240,18 @@ describe('grouped calibration report (by source, by GPU family)', () => {
     const source = line('source', CATEGORY_LABEL.native, 'decode');
     expect(gpu.mape).toBeLessThan(source.mape);
     expect(gpu.width).toBeLessThan(source.width);
+  });
+
+  it('decode ranges rest on source-held-out residuals alone, TTFT ranges on those and the family-held-out ones', () => {
+    expect([...RANGE_ALSO_METRICS]).toEqual(['ttft']);
+    const decode = heldOutResiduals('llama.cpp-cuda', 'nvidia', rows, 'decode');
+    expect(decode.grouping).toBe('source');
+    expect(decode.residuals).toHaveLength(decode.rows);
+    const ttft = heldOutResiduals('llama.cpp-cuda', 'nvidia', rows, 'ttft');
+    expect(ttft.grouping).toBe('source');
+    // Each row once held out by source, and again (where a fit is left) held out by family.
+    expect(ttft.residuals.length).toBeGreaterThan(ttft.rows);
+    expect(ttft.residuals.length).toBeLessThanOrEqual(2 * ttft.rows);
   });
 
   it('is nested: the held-out source influences nothing, its range included', () => {
