@@ -12,7 +12,8 @@
 //
 // Terms are fitted only where the pool's rows identify them: a fixed cost per prompt F for an
 // engine measured at two prompt lengths on one GPU and model (enginesWithFixedCost), the
-// consumption ceiling g on wide decode pools (consumeIdentifiable); else they are 0.
+// consumption ceiling g on wide decode pools (consumeIdentifiable), the browser decode attention
+// factor k on rows that vary the context (attentionIdentifiable); else they are 0.
 //
 // Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
 // taken with the residual's whole source left out of the fit (RANGE_GROUPING), for native TTFT
@@ -332,9 +333,32 @@ function vendorColumns(
 }
 
 /**
- * Browser decode: η ≤ 1, attention factor k ≥ 0 and c ≥ 0 shared by every vendor; a fixed cost per
- * token t ≥ 0 of each vendor (browsers differ most there: GPU process, driver, readback). A vendor
- * without rows gets the t of one fit over every vendor's rows.
+ * Whether decode rows can tell the attention factor k from the other terms: one GPU, model and
+ * format measured at contexts at least CONTEXT_SPREAD apart. Else k = 0. Measured with the grouped
+ * validation (`npm run calibrate`, browser decode held out by source): without the check, the fit
+ * that held web-of-llamas out (the only source with rows at 2k context) set k from the attention
+ * time of 64–113-token contexts alone and predicted its 2112-token rows 2.5–6× too slow.
+ */
+export function attentionIdentifiable(rows: readonly CalibrationRow[]): boolean {
+  const contexts = new Map<string, { min: number; max: number }>();
+  for (const r of rows) {
+    const key = `${r.gpuKey}|${r.model.id}|${r.layout.format}`;
+    const c = contexts.get(key) ?? { min: r.contextTokens, max: r.contextTokens };
+    c.min = Math.min(c.min, r.contextTokens);
+    c.max = Math.max(c.max, r.contextTokens);
+    contexts.set(key, c);
+  }
+  return [...contexts.values()].some((c) => c.min > 0 && c.max >= CONTEXT_SPREAD * c.min);
+}
+
+/** How far apart two decode contexts of one GPU, model and format must be to identify k. */
+export const CONTEXT_SPREAD = 4;
+
+/**
+ * Browser decode: η ≤ 1, attention factor k ≥ 0 (where attentionIdentifiable, else 0) and c ≥ 0
+ * shared by every vendor; a fixed cost per token t ≥ 0 of each vendor (browsers differ most there:
+ * GPU process, driver, readback). A vendor without rows gets the t of one fit over every vendor's
+ * rows.
  */
 export function fitBrowserDecodeRows(
   rows: readonly CalibrationRow[],
@@ -342,17 +366,20 @@ export function fitBrowserDecodeRows(
 ): { eta: number; cLayerMs: number; tokenMs: number; attnFactor: number } {
   const w = gpuWeights(rows);
   const { vendors, at } = vendorColumns(rows, vendor);
+  const attn = attentionIdentifiable(rows);
   const ls = rows.map((r) => {
     const t = rowDecodeTerms(r);
     const ind = vendors.map((v) => (v === undefined || v === r.vendor ? 1 : 0));
-    return { x: [t.streamMs, t.attnMs, t.layers, ...ind], y: r.ms - t.commMs, w: w(r) };
+    const x = attn ? [t.streamMs, t.layers, t.attnMs, ...ind] : [t.streamMs, t.layers, ...ind];
+    return { x, y: r.ms - t.commMs, w: w(r) };
   });
-  const th = boundedLeastSquares(ls, [1, 0, 0, ...vendors.map(() => 0)]);
+  const first = attn ? 3 : 2;
+  const th = boundedLeastSquares(ls, [1, 0, ...(attn ? [0] : []), ...vendors.map(() => 0)]);
   return {
     eta: 1 / (th[0] ?? 1),
-    attnFactor: th[1] ?? 0,
-    cLayerMs: th[2] ?? 0,
-    tokenMs: th[3 + at] ?? 0,
+    cLayerMs: th[1] ?? 0,
+    attnFactor: attn ? (th[2] ?? 0) : 0,
+    tokenMs: th[first + at] ?? 0,
   };
 }
 

@@ -1,12 +1,15 @@
 // The fit's terms are fitted only where the rows can tell them apart (calibrate.ts): the fixed
 // cost per prompt F of an engine needs its rows at two prompt lengths on one GPU and model; the
-// consumption ceiling g needs six GPUs of twofold different bandwidths; and a range's residuals,
+// consumption ceiling g needs six GPUs of twofold different bandwidths; the browser decode
+// attention factor k needs one GPU and model at contexts ≥ 4× apart; and a range's residuals,
 // pooled over two hold-out groupings, count each row once.
 import { describe, expect, it } from 'vitest';
 import {
+  attentionIdentifiable,
   CONSUME_MIN_GPUS,
   consumeIdentifiable,
   enginesWithFixedCost,
+  fitBrowserDecodeRows,
   fitDecodeRows,
   fitTtftRows,
   residualInterval,
@@ -85,5 +88,25 @@ describe('mixture-of-experts rows: predicted, not fitted (one GPU, one source)',
       expect(p.row.ms / p.predictedMs).toBeGreaterThan(0.9);
       expect(p.row.ms / p.predictedMs).toBeLessThan(1.1);
     }
+  });
+});
+
+describe('browser decode attention factor (k): fitted only where the rows vary the context', () => {
+  const browserDecode = rows.filter(
+    (r) => r.metric === 'decode' && (r.engine === 'llama.cpp-webgpu' || r.engine === 'webllm'),
+  );
+
+  it('needs one GPU, model and format at contexts ≥ 4× apart (web-of-llamas’ tg128 at d0 and d2048)', () => {
+    expect(attentionIdentifiable(browserDecode)).toBe(true);
+    const other = browserDecode.filter((r) => !r.source.includes('web-of-llamas'));
+    expect(other.length).toBeGreaterThan(0);
+    expect(Math.max(...other.map((r) => r.contextTokens))).toBeLessThanOrEqual(256);
+    expect(attentionIdentifiable(other)).toBe(false);
+  });
+
+  it('gives k = 0 without such rows, a k of the data with them', () => {
+    const other = browserDecode.filter((r) => !r.source.includes('web-of-llamas'));
+    expect(fitBrowserDecodeRows(other, 'apple').attnFactor).toBe(0);
+    expect(fitBrowserDecodeRows(browserDecode, 'apple').attnFactor).toBeGreaterThan(0);
   });
 });
