@@ -389,7 +389,13 @@ async function timeDecoder(
   hooks: DecodeHooks,
   checkpoint: () => void,
 ): Promise<DecodeTimings> {
-  const time = (p: Program) => timer.time((pass) => p.encode(pass), 1);
+  // each program's last time: what the next one is expected to take (the timer idles through it)
+  const lastMs = new Map<Program, number>();
+  const time = async (p: Program) => {
+    const ms = await timer.time((pass) => p.encode(pass), 1, lastMs.get(p));
+    lastMs.set(p, ms);
+    return ms;
+  };
   // TTFT: the prompt from position 0, k layers; twice (pipelines are compiled), the median.
   const prefill = await decoder.program({
     rows: spec.promptTokens,

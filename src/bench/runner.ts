@@ -337,10 +337,14 @@ export class BenchRunner {
   /** Warms up (pipeline compile and first-use costs land here) and finds the per-dispatch time. */
   private async calibrate(prepared: PreparedKernel, timing: TimingOptions): Promise<Calibration> {
     let rep = 0;
-    const run = (reps: number) =>
-      this.timer.time((pass) => {
-        for (let r = 0; r < reps; r++) prepared.encode(pass, rep++);
-      }, 1);
+    const run = (reps: number, expectedMs = 0) =>
+      this.timer.time(
+        (pass) => {
+          for (let r = 0; r < reps; r++) prepared.encode(pass, rep++);
+        },
+        1,
+        expectedMs,
+      );
     await run(1); // warm-up
     let reps = 1;
     let ms = await run(reps);
@@ -351,7 +355,7 @@ export class BenchRunner {
       ms * 2 < timing.submitBudgetMs
     ) {
       reps *= 2;
-      ms = await run(reps);
+      ms = await run(reps, ms * 2);
     }
     return planRepetitions(ms / reps, timing);
   }
@@ -366,10 +370,15 @@ export class BenchRunner {
     const { repsPerSubmit, submitsPerSample } = calibration;
     const perDispatch: number[] = [];
     let rep = 0;
+    const expectedMs = calibration.perDispatchMs * repsPerSubmit * submitsPerSample;
     for (let s = 0; s < count; s++) {
-      const ms = await this.timer.time((pass) => {
-        for (let r = 0; r < repsPerSubmit; r++) prepared.encode(pass, rep++);
-      }, submitsPerSample);
+      const ms = await this.timer.time(
+        (pass) => {
+          for (let r = 0; r < repsPerSubmit; r++) prepared.encode(pass, rep++);
+        },
+        submitsPerSample,
+        expectedMs,
+      );
       this.checkpoint(signal, errorsBefore);
       perDispatch.push(ms / (repsPerSubmit * submitsPerSample));
     }

@@ -9,9 +9,28 @@ export type EncodePass = (pass: GPUComputePassEncoder, submitIndex: number) => v
 
 export interface SubmitTimer {
   readonly mode: TimingMode;
-  /** Runs `submits` passes, one submit each, and returns their total GPU time in ms. */
-  time(encode: EncodePass, submits: number): Promise<number>;
+  /**
+   * Runs `submits` passes, one submit each, and returns their total GPU time in ms.
+   * `expectedMs`: about how long they take (an earlier look), so that the wait can idle.
+   */
+  time(encode: EncodePass, submits: number, expectedMs?: number): Promise<number>;
   destroy(): void;
+}
+
+/**
+ * Waits most of a timed batch out on a timer before asking for its result. While any GPU promise
+ * is pending, Dawn's Node binding polls the device from setImmediate, busy, on the thread that
+ * waits; on a CPU adapter that poll takes a core from the adapter being measured (on this
+ * project's 2-core machine, half of it). Idling instead changes nothing a GPU timestamp reads;
+ * the wall clock, which would read the idle time, never idles.
+ */
+const IDLE_SHARE = 0.8;
+/** Below this a timer's own granularity (browsers clamp nested timeouts to 4 ms) is the cost. */
+const IDLE_MIN_MS = 8;
+
+async function idleThrough(expectedMs: number): Promise<void> {
+  if (expectedMs < IDLE_MIN_MS) return;
+  await new Promise((done) => setTimeout(done, expectedMs * IDLE_SHARE));
 }
 
 const now = () => performance.now();
@@ -70,7 +89,7 @@ class TimestampTimer implements SubmitTimer {
     });
   }
 
-  async time(encode: EncodePass, submits: number): Promise<number> {
+  async time(encode: EncodePass, submits: number, expectedMs = 0): Promise<number> {
     if (submits > this.maxSubmits)
       throw new RangeError(`at most ${this.maxSubmits} submits per sample`);
     for (let s = 0; s < submits; s++) {
@@ -91,6 +110,7 @@ class TimestampTimer implements SubmitTimer {
       }
       this.device.queue.submit([encoder.finish()]);
     }
+    await idleThrough(expectedMs);
     await withTimeout(this.readBuffer.mapAsync(GPUMapMode.READ), GPU_WAIT_TIMEOUT_MS, 'mapAsync');
     const stamps = new BigUint64Array(this.readBuffer.getMappedRange(0, 16 * submits).slice(0));
     this.readBuffer.unmap();

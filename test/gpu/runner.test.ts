@@ -216,6 +216,30 @@ describe('tuning', () => {
   });
 });
 
+describe('timers', () => {
+  it('idle through the time they are told to expect on GPU timestamps, never on the wall clock', async () => {
+    // An empty pass: its GPU time is next to nothing, so any idle counted in it would show.
+    const emptyPass = () => {};
+    const wallTime = async (timer: SubmitTimer, expectedMs: number) => {
+      const t0 = performance.now();
+      const gpuMs = await timer.time(emptyPass, 1, expectedMs);
+      return { gpuMs, wallMs: performance.now() - t0 };
+    };
+    expect(gpu.timing).toBe('timestamp-query');
+    const stamps = createTimer(gpu.device, 'timestamp-query');
+    const wall = createTimer(gpu.device, 'wall-clock');
+    const idled = await wallTime(stamps, 400);
+    const clock = await wallTime(wall, 400);
+    stamps.destroy();
+    // waited on a timer for most of what it was told…
+    expect(idled.wallMs).toBeGreaterThanOrEqual(0.8 * 400 - 5);
+    // …and read only the GPU's time, not the wait
+    expect(idled.gpuMs).toBeLessThan(100);
+    // the wall clock reads its own wait, so it never idles
+    expect(clock.gpuMs).toBeLessThan(100);
+  });
+});
+
 describe('repeated runs', () => {
   // A busy machine makes some runs noisy (spread over NOISY_SPREAD): each is checked for what a
   // noisy row must be, and its median is held to the same agreement as a quiet one's.
