@@ -85,7 +85,8 @@ function realTimerTimes(change: (ms: number) => number): SubmitTimer {
   const real = createTimer(gpu.device, gpu.timing);
   return {
     mode: real.mode,
-    time: async (encode, submits) => change(await real.time(encode, submits)),
+    time: async (encode, submits, expectedMs) =>
+      change(await real.time(encode, submits, expectedMs)),
     destroy: () => real.destroy(),
   };
 }
@@ -213,6 +214,32 @@ describe('tuning', () => {
     expect(calls).toBeGreaterThan(2);
     expect(row.verified).toBe(true);
     expect(row.samples).toBeGreaterThanOrEqual(FAST_TIMING.samples); // sampled, not abandoned
+  });
+});
+
+describe('tuning, continued', () => {
+  it('abandons after one look a case slower than any cold start explains', async () => {
+    let calls = 0;
+    const counted = realTimerTimes((ms) => {
+      calls++;
+      return ms;
+    });
+    const kcase = bandwidthCase('read', 256 * 1024, { targetBytesPerDispatch: 1 << 20 });
+    const plain = new BenchRunner(gpu);
+    const warm = await plain.runCase(kcase, FAST_TIMING);
+    plain.destroy();
+    const runner = new BenchRunner(gpu, { timer: counted });
+    // 100× its bar: one look; 4× its bar, within what a cold start can be: a second, warm look
+    const far = await runner.runCase(kcase, FAST_TIMING, undefined, warm.minMs / 100);
+    const oneLook = calls;
+    calls = 0;
+    const near = await runner.runCase(kcase, FAST_TIMING, undefined, warm.minMs / 4);
+    runner.destroy();
+    expect([far.samples, near.samples]).toEqual([1, 1]);
+    expect(far.verified && near.verified).toBe(true);
+    // a look is a warm-up submit and at least one timed one
+    expect(oneLook).toBeGreaterThanOrEqual(2);
+    expect(calls).toBeGreaterThanOrEqual(oneLook + 2);
   });
 });
 
