@@ -141,17 +141,15 @@ export class BenchRunner {
       }
       let calibration = await this.calibrate(prepared, timing);
       this.checkpoint(signal, errorsBefore);
-      if (calibration.perDispatchMs > abandonAboveMs * COLD_START_FACTOR) {
-        return measuredRow(kcase, summarize([calibration.perDispatchMs]), calibration);
-      }
-      if (calibration.perDispatchMs > abandonAboveMs) {
+      const over = calibration.perDispatchMs / abandonAboveMs;
+      if (over > 1 && over <= COLD_START_FACTOR) {
         // Its first timed dispatches can be cold (a CPU adapter faults in the rotation's copies
         // on first use, 10× slower on lavapipe): abandoned only if a second, warm look agrees.
         calibration = await this.calibrate(prepared, timing);
         this.checkpoint(signal, errorsBefore);
-        if (calibration.perDispatchMs > abandonAboveMs) {
-          return measuredRow(kcase, summarize([calibration.perDispatchMs]), calibration);
-        }
+      }
+      if (calibration.perDispatchMs > abandonAboveMs) {
+        return measuredRow(kcase, summarize([calibration.perDispatchMs]), calibration);
       }
       let samples = await this.sample(prepared, calibration, timing.samples, signal, errorsBefore);
       let stats = summarize(samples);
