@@ -215,9 +215,7 @@ describe('tuning', () => {
     expect(row.verified).toBe(true);
     expect(row.samples).toBeGreaterThanOrEqual(FAST_TIMING.samples); // sampled, not abandoned
   });
-});
 
-describe('tuning, continued', () => {
   it('abandons after one look a case slower than any cold start explains', async () => {
     // Every submit reads 1000 ms: long enough that one timed submit ends a look's calibration,
     // whatever this machine's load, so each look is two submits (its warm-up and one timed).
@@ -255,6 +253,7 @@ describe('timers', () => {
     const idled = await wallTime(stamps, 400);
     const clock = await wallTime(wall, 400);
     stamps.destroy();
+    wall.destroy();
     // waited on a timer for most of what it was told…
     expect(idled.wallMs).toBeGreaterThanOrEqual(0.8 * 400 - 5);
     // …and read only the GPU's time, not the wait
