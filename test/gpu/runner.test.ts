@@ -85,8 +85,7 @@ function realTimerTimes(change: (ms: number) => number): SubmitTimer {
   const real = createTimer(gpu.device, gpu.timing);
   return {
     mode: real.mode,
-    time: async (encode, submits, expectedMs) =>
-      change(await real.time(encode, submits, expectedMs)),
+    time: async (encode, submits) => change(await real.time(encode, submits)),
     destroy: () => real.destroy(),
   };
 }
@@ -215,27 +214,6 @@ describe('tuning', () => {
     expect(row.verified).toBe(true);
     expect(row.samples).toBeGreaterThanOrEqual(FAST_TIMING.samples); // sampled, not abandoned
   });
-
-  it('abandons after one look a case slower than any cold start explains', async () => {
-    // Every submit reads 1000 ms: long enough that one timed submit ends a look's calibration,
-    // whatever this machine's load, so each look is two submits (its warm-up and one timed).
-    let calls = 0;
-    const second = realTimerTimes(() => {
-      calls++;
-      return 1000;
-    });
-    const kcase = bandwidthCase('read', 64 * 1024, { targetBytesPerDispatch: 1 << 18 });
-    const runner = new BenchRunner(gpu, { timer: second });
-    // 100× its bar: one look; 4× its bar, within what a cold start can be: a second, warm look
-    const far = await runner.runCase(kcase, FAST_TIMING, undefined, 10);
-    const farCalls = calls;
-    calls = 0;
-    const near = await runner.runCase(kcase, FAST_TIMING, undefined, 250);
-    runner.destroy();
-    expect([far.verified, near.verified]).toEqual([true, true]);
-    expect([far.samples, near.samples]).toEqual([1, 1]);
-    expect([farCalls, calls]).toEqual([2, 4]);
-  });
 });
 
 describe('timers', () => {
@@ -253,7 +231,6 @@ describe('timers', () => {
     const idled = await wallTime(stamps, 400);
     const clock = await wallTime(wall, 400);
     stamps.destroy();
-    wall.destroy();
     // waited on a timer for most of what it was told…
     expect(idled.wallMs).toBeGreaterThanOrEqual(0.8 * 400 - 5);
     // …and read only the GPU's time, not the wait
