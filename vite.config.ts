@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { lavapipeIcd, swiftshaderIcd, vulkanEnv } from './scripts/vulkan.ts';
 import { chromiumLaunchOptions } from './test/chromium.ts';
-import { lavapipeIcd, swiftshaderIcd, vulkanEnv } from './test/vulkan.ts';
 
 const swiftshader = swiftshaderIcd();
 const lavapipe = lavapipeIcd();

@@ -1,6 +1,7 @@
-// Which Vulkan drivers the Node GPU tests run on. SwiftShader (from Debian's chromium) always;
-// Mesa lavapipe too where version 25 or newer is installed (older ones are rejected by Dawn),
-// so every kernel is checked on two independent CPU implementations, one with shader-f16.
+// Which Vulkan drivers the Node GPU tests (and bench:against) run on. SwiftShader (from Debian's
+// chromium) always; Mesa lavapipe too where version 25 or newer is installed (older ones are
+// rejected by Dawn), so every kernel is checked on two independent CPU implementations, one with
+// shader-f16.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
