@@ -1,0 +1,208 @@
+// Benchmark: this checkout's Quick plan against another commit's, side by side on this machine
+// (npm run bench:against -- --base REV). Builds REV's CLI in a temporary git worktree, then runs
+// the two CLIs' Quick plans alternately, N pairs, the order swapped every pair, and compares each
+// format's GEMV ÷ read and GEMV GB/s pair by pair (bench/against/pairs.ts). Every run's document
+// is kept in --out, and `--analyse DIR` reads such a folder again without running anything.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { lavapipeIcd, swiftshaderIcd, vulkanEnv } from '../../scripts/vulkan';
+import { adapterName } from '../../src/core/adapter-name';
+import type { ResultsDocument } from '../../src/core/results';
+import {
+  COMPARED_SHAPE,
+  compareRuns,
+  type PairedSummary,
+  type RunFigures,
+  runFigures,
+} from './pairs';
+
+const USAGE = `Usage: npm run bench:against -- --base REV [--pairs N] [--driver swiftshader|lavapipe] [--out DIR]
+       npm run bench:against -- --analyse DIR
+
+Runs this checkout's Quick plan and REV's (any git revision, built in a temporary worktree)
+alternately, N pairs (default 4), and compares each format's GEMV at ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k} ÷ the same
+run's read, and its GB/s alone, pair by pair. --driver picks a Vulkan driver for both (default:
+whatever Dawn finds). Every run's JSON is kept in DIR (default test-results/against-REV).`;
+
+interface Options {
+  base?: string;
+  pairs: number;
+  driver?: 'swiftshader' | 'lavapipe';
+  out?: string;
+  analyse?: string;
+}
+
+function parse(argv: readonly string[]): Options {
+  const options: Options = { pairs: 4 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    const need = () => {
+      if (value === undefined || value.startsWith('--')) fail(`${flag} needs a value.`);
+      i++;
+      return value as string;
+    };
+    if (flag === '--base') options.base = need();
+    else if (flag === '--out') options.out = need();
+    else if (flag === '--analyse') options.analyse = need();
+    else if (flag === '--pairs') {
+      const n = Number(need());
+      if (!Number.isInteger(n) || n < 1 || n > 50)
+        fail('--pairs takes a whole number from 1 to 50.');
+      options.pairs = n;
+    } else if (flag === '--driver') {
+      const d = need();
+      if (d !== 'swiftshader' && d !== 'lavapipe') fail('--driver is swiftshader or lavapipe.');
+      options.driver = d;
+    } else if (flag === '--help') {
+      console.log(USAGE);
+      process.exit(0);
+    } else fail(`Unknown option ${flag}.`);
+  }
+  if (!options.base && !options.analyse) fail('Give --base REV (or --analyse DIR).');
+  return options;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function driverEnv(driver: Options['driver']): NodeJS.ProcessEnv {
+  if (driver === undefined) return process.env;
+  const icd = driver === 'swiftshader' ? swiftshaderIcd() : lavapipeIcd();
+  if (!icd) fail(`No ${driver} driver is installed here (scripts/system-deps.sh installs both).`);
+  return { ...process.env, ...vulkanEnv(icd) };
+}
+
+const sh = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], encoding: 'utf8' });
+
+/** One Quick run of the CLI built in `cwd`, its document written to `file`. */
+function quickRun(cwd: string, env: NodeJS.ProcessEnv, file: string): void {
+  const run = spawnSync('node', ['dist-cli/bench.js', '--quick', '--json'], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  if (run.status !== 0) {
+    throw new Error(
+      `the Quick run in ${cwd} failed (exit ${run.status}): ${run.stderr.slice(-2000)}`,
+    );
+  }
+  writeFileSync(file, run.stdout);
+}
+
+function runPairs(options: Options & { base: string }, dir: string): void {
+  const here = process.cwd();
+  const rev = execFileSync('git', ['rev-parse', '--verify', `${options.base}^{commit}`], {
+    encoding: 'utf8',
+  }).trim();
+  const env = driverEnv(options.driver);
+  const tree = mkdtempSync(join(tmpdir(), 'roofline-against-'));
+  console.log(
+    `Building ${rev.slice(0, 10)} in ${tree} (npm ci, build:cli), and this checkout's CLI…`,
+  );
+  sh('git', ['worktree', 'add', '--detach', '--force', tree, rev], here);
+  try {
+    const quiet = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: tree,
+      env: quiet,
+      stdio: 'ignore',
+    });
+    sh('npm', ['run', '--silent', 'build:cli'], tree);
+    sh('npm', ['run', '--silent', 'build:cli'], here);
+    for (let i = 1; i <= options.pairs; i++) {
+      const order = i % 2 === 1 ? (['new', 'old'] as const) : (['old', 'new'] as const);
+      for (const side of order) {
+        quickRun(side === 'new' ? here : tree, env, join(dir, `${i}-${side}.json`));
+      }
+      console.log(`pair ${i} of ${options.pairs} (${order.join(' first, ')})`);
+    }
+  } finally {
+    sh('git', ['worktree', 'remove', '--force', tree], here);
+  }
+}
+
+/** The pairs in `dir`: every N-old.json with its N-new.json. */
+function readPairs(dir: string): { old: RunFigures; new: RunFigures; adapter: string }[] {
+  const pairs: { old: RunFigures; new: RunFigures; adapter: string }[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('-old.json'))
+    .sort()) {
+    const read = (name: string) =>
+      JSON.parse(readFileSync(join(dir, name), 'utf8')) as ResultsDocument;
+    const newFile = file.replace(/-old\.json$/, '-new.json');
+    if (!existsSync(join(dir, newFile))) continue;
+    const oldDoc = read(file);
+    const newDoc = read(newFile);
+    const o = runFigures(oldDoc);
+    const n = runFigures(newDoc);
+    if (o && n) pairs.push({ old: o, new: n, adapter: adapterName(newDoc.adapter) });
+  }
+  return pairs;
+}
+
+const f2 = (x: number) => x.toFixed(2);
+const cell = (s: PairedSummary) =>
+  `${f2(s.oldMedian)} / ${f2(s.newMedian)}`.padEnd(14) +
+  `${s.ratio.toFixed(3)} [${s.low.toFixed(3)}, ${s.high.toFixed(3)}]`.padEnd(24) +
+  `${s.newHigher}/${s.pairs}`.padEnd(8);
+const verdict = (s: PairedSummary) =>
+  s.high < 1 ? 'lower' : s.low > 1 ? 'higher' : 'no difference shown';
+
+function report(dir: string): void {
+  const pairs = readPairs(dir);
+  if (pairs.length === 0) fail(`No N-old.json / N-new.json pairs with a read row in ${dir}.`);
+  console.log(
+    `\nGEMV ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k}, new (this checkout) against old, ${pairs.length} pairs on ${pairs[0]?.adapter || 'this adapter'} (${dir})`,
+  );
+  console.log(
+    'medians old / new; new ÷ old: geometric mean of the pairs [bootstrap 95%]; pairs where new is higher\n',
+  );
+  console.log(
+    `${'format'.padEnd(7)}${'GEMV ÷ read'.padEnd(46)}${'GEMV GB/s'.padEnd(46)}variants new (old)`,
+  );
+  for (const c of compareRuns(pairs)) {
+    console.log(
+      `${c.format.padEnd(7)}${cell(c.share)}` +
+        `${cell(c.gbps)}${c.newVariants.join(',')} (${c.oldVariants.join(',')})`,
+    );
+  }
+  console.log('\nVerdict (95% interval wholly below 1: lower; above: higher):');
+  for (const c of compareRuns(pairs)) {
+    console.log(`  ${c.format}: GEMV ÷ read ${verdict(c.share)}; GEMV GB/s ${verdict(c.gbps)}`);
+  }
+}
+
+const options = parse(process.argv.slice(2));
+if (options.analyse) report(resolve(options.analyse));
+else {
+  const base = options.base as string;
+  const dir = resolve(
+    options.out ?? join('test-results', `against-${base.replace(/[^\w.-]/g, '_')}`),
+  );
+  mkdirSync(dir, { recursive: true });
+  try {
+    runPairs({ ...options, base }, dir);
+  } catch (e) {
+    console.error(`Stopped: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(
+      `The pairs finished so far are in ${dir} (npm run bench:against -- --analyse ${dir}).`,
+    );
+    process.exitCode = 1;
+  }
+  if (readPairs(dir).length > 0) report(dir);
+}
