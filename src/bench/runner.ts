@@ -58,6 +58,15 @@ export const TUNING_TIMING: TimingOptions = { samples: 3, sampleTargetMs: 2, sub
 /** In tuning, a variant this many times slower than the best so far is not sampled further. */
 const ABANDON_FACTOR = 2;
 
+/**
+ * How much slower than warm a first look can be: lavapipe's first use of a rotation copy timed
+ * `rows4-wg64` f32 at 8.6 ms against 0.68 ms warm (12.6×). A case slower than its bar by more than
+ * this is abandoned after one look; one nearer the bar gets a second, warm look. On SwiftShader
+ * that skips the second look of tile and team variants at 40–180× the best, seconds a dispatch at
+ * the LM head's shape.
+ */
+const COLD_START_FACTOR = 16;
+
 /** A calibration submit stops doubling once it lasts this long. */
 export const CALIBRATION_MS = 2;
 
@@ -132,14 +141,15 @@ export class BenchRunner {
       }
       let calibration = await this.calibrate(prepared, timing);
       this.checkpoint(signal, errorsBefore);
-      if (calibration.perDispatchMs > abandonAboveMs) {
+      const over = calibration.perDispatchMs / abandonAboveMs;
+      if (over > 1 && over <= COLD_START_FACTOR) {
         // Its first timed dispatches can be cold (a CPU adapter faults in the rotation's copies
         // on first use, 10× slower on lavapipe): abandoned only if a second, warm look agrees.
         calibration = await this.calibrate(prepared, timing);
         this.checkpoint(signal, errorsBefore);
-        if (calibration.perDispatchMs > abandonAboveMs) {
-          return measuredRow(kcase, summarize([calibration.perDispatchMs]), calibration);
-        }
+      }
+      if (calibration.perDispatchMs > abandonAboveMs) {
+        return measuredRow(kcase, summarize([calibration.perDispatchMs]), calibration);
       }
       let samples = await this.sample(prepared, calibration, timing.samples, signal, errorsBefore);
       let stats = summarize(samples);

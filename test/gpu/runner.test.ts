@@ -85,7 +85,37 @@ function realTimerTimes(change: (ms: number) => number): SubmitTimer {
   const real = createTimer(gpu.device, gpu.timing);
   return {
     mode: real.mode,
-    time: async (encode, submits) => change(await real.time(encode, submits)),
+    time: async (encode, submits, expectedMs) =>
+      change(await real.time(encode, submits, expectedMs)),
+    destroy: () => real.destroy(),
+  };
+}
+
+/**
+ * A timer that runs each submit on the GPU but reads `ms(dispatches)` for it, the dispatches its
+ * passes encoded: times that do not depend on the machine's load.
+ */
+function dispatchTimer(ms: (dispatches: number) => number): SubmitTimer {
+  const real = createTimer(gpu.device, gpu.timing);
+  return {
+    mode: real.mode,
+    time: async (encode, submits) => {
+      let dispatches = 0;
+      await real.time((pass, i) => {
+        const counted = new Proxy(pass, {
+          get(target, key) {
+            const value = Reflect.get(target, key);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              if (key === 'dispatchWorkgroups') dispatches++;
+              return value.apply(target, args);
+            };
+          },
+        });
+        encode(counted, i);
+      }, submits);
+      return ms(dispatches);
+    },
     destroy: () => real.destroy(),
   };
 }
@@ -199,20 +229,40 @@ describe('tuning', () => {
   });
 
   it('looks again, warm, before abandoning a case whose first timed dispatches were cold', async () => {
-    // A timer whose first two submits (the warm-up and the first timed one) take 50× longer, as
-    // a CPU adapter's do while it faults in the rotation's copies.
+    // 1 ms a dispatch, whatever the machine's load, and 50× that in the first two submits (the
+    // warm-up and the first timed one), as a CPU adapter's are while it faults in the rotation's
+    // copies: the first look reads 5× the bar of 10 ms, the second 1 ms.
     let calls = 0;
-    const coldStart = realTimerTimes((ms) => (++calls <= 2 ? ms * 50 : ms));
+    const coldStart = dispatchTimer((dispatches) => dispatches * (++calls <= 2 ? 50 : 1));
     const kcase = bandwidthCase('read', 256 * 1024, { targetBytesPerDispatch: 1 << 20 });
-    const plain = new BenchRunner(gpu);
-    const warm = await plain.runCase(kcase, FAST_TIMING);
-    plain.destroy();
     const runner = new BenchRunner(gpu, { timer: coldStart });
-    const row = await runner.runCase(kcase, FAST_TIMING, undefined, warm.minMs * 10);
+    const row = await runner.runCase(kcase, FAST_TIMING, undefined, 10);
     runner.destroy();
-    expect(calls).toBeGreaterThan(2);
+    expect(calls).toBeGreaterThan(4); // two looks, then samples
     expect(row.verified).toBe(true);
     expect(row.samples).toBeGreaterThanOrEqual(FAST_TIMING.samples); // sampled, not abandoned
+    expect(row.minMs).toBe(1);
+  });
+
+  it('abandons after one look a case slower than any cold start explains', async () => {
+    // Every submit reads 1000 ms: long enough that one timed submit ends a look's calibration,
+    // whatever this machine's load, so each look is two submits (its warm-up and one timed).
+    let calls = 0;
+    const second = realTimerTimes(() => {
+      calls++;
+      return 1000;
+    });
+    const kcase = bandwidthCase('read', 64 * 1024, { targetBytesPerDispatch: 1 << 18 });
+    const runner = new BenchRunner(gpu, { timer: second });
+    // 100× its bar: one look; 4× its bar, within what a cold start can be: a second, warm look
+    const far = await runner.runCase(kcase, FAST_TIMING, undefined, 10);
+    const farCalls = calls;
+    calls = 0;
+    const near = await runner.runCase(kcase, FAST_TIMING, undefined, 250);
+    runner.destroy();
+    expect([far.verified, near.verified]).toEqual([true, true]);
+    expect([far.samples, near.samples]).toEqual([1, 1]);
+    expect([farCalls, calls]).toEqual([2, 4]);
   });
 });
 
@@ -231,6 +281,7 @@ describe('timers', () => {
     const idled = await wallTime(stamps, 400);
     const clock = await wallTime(wall, 400);
     stamps.destroy();
+    wall.destroy();
     // waited on a timer for most of what it was told…
     expect(idled.wallMs).toBeGreaterThanOrEqual(0.8 * 400 - 5);
     // …and read only the GPU's time, not the wait
