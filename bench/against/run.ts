@@ -160,14 +160,22 @@ const cell = (s: PairedSummary) =>
   `${f2(s.oldMedian)} / ${f2(s.newMedian)}`.padEnd(14) +
   `${s.ratio.toFixed(3)} [${s.low.toFixed(3)}, ${s.high.toFixed(3)}]`.padEnd(24) +
   `${s.newHigher}/${s.pairs}`.padEnd(8);
+/** Fewer pairs than this give a bootstrap interval too narrow to trust: no verdict. */
+const VERDICT_PAIRS = 4;
 const verdict = (s: PairedSummary) =>
-  s.high < 1 ? 'lower' : s.low > 1 ? 'higher' : 'no difference shown';
+  s.pairs < VERDICT_PAIRS
+    ? `no verdict from ${s.pairs} pair${s.pairs === 1 ? '' : 's'}`
+    : s.high < 1
+      ? 'lower'
+      : s.low > 1
+        ? 'higher'
+        : 'no difference shown';
 
 function report(dir: string): void {
   const pairs = readPairs(dir);
   if (pairs.length === 0) fail(`No N-old.json / N-new.json pairs with a read row in ${dir}.`);
   console.log(
-    `\nGEMV ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k}, new (this checkout) against old, ${pairs.length} pairs on ${pairs[0]?.adapter || 'this adapter'} (${dir})`,
+    `\nGEMV ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k}, new (this checkout) against old, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} on ${pairs[0]?.adapter || 'this adapter'} (${dir})`,
   );
   console.log(
     'medians old / new; new ÷ old: geometric mean of the pairs [bootstrap 95%]; pairs where new is higher\n',
@@ -181,7 +189,9 @@ function report(dir: string): void {
         `${cell(c.gbps)}${c.newVariants.join(',')} (${c.oldVariants.join(',')})`,
     );
   }
-  console.log('\nVerdict (95% interval wholly below 1: lower; above: higher):');
+  console.log(
+    `\nVerdict (95% interval wholly below 1: lower; above: higher; from ${VERDICT_PAIRS} pairs on):`,
+  );
   for (const c of compareRuns(pairs)) {
     console.log(`  ${c.format}: GEMV ÷ read ${verdict(c.share)}; GEMV GB/s ${verdict(c.gbps)}`);
   }
