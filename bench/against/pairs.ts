@@ -15,6 +15,8 @@ export interface RunFigures {
   readGbps: number;
   /** Per format: the verified GEMV at COMPARED_SHAPE, and the variant that ran it. */
   gemv: Record<string, { gbps: number; variant: string }>;
+  /** The run's first whole-model decode, where it verified: ms/token and measured ÷ predicted. */
+  decode?: { ms: number; ratio: number };
 }
 
 /** What one results document says about the compared figures; null where it has no read row. */
@@ -28,7 +30,12 @@ export function runFigures(doc: ResultsDocument): RunFigures | null {
     if (n !== COMPARED_SHAPE.n || k !== COMPARED_SHAPE.k || gemv[r.format]) continue;
     gemv[r.format] = { gbps: r.gbps, variant: r.variant };
   }
-  return { readGbps: Math.max(...reads), gemv };
+  const run = doc.decode?.[0];
+  const decode =
+    run?.verified && run.medianMs !== undefined && run.ratio !== undefined
+      ? { decode: { ms: run.medianMs, ratio: run.ratio } }
+      : {};
+  return { readGbps: Math.max(...reads), gemv, ...decode };
 }
 
 export interface PairedSummary {
@@ -109,4 +116,28 @@ export function compareRuns(
     });
   }
   return out;
+}
+
+export interface DecodeComparison {
+  /** ms/token, new ÷ old, over the pairs where both decodes verified. */
+  msPerToken: PairedSummary;
+  /** Each side's measured ÷ predicted (its measured-mode prediction), over those pairs. */
+  oldRatios: number[];
+  newRatios: number[];
+}
+
+/** The Quick plan's decode, paired; null where no pair has both decodes verified. */
+export function compareDecode(
+  pairs: readonly { old: RunFigures; new: RunFigures }[],
+): DecodeComparison | null {
+  const both = pairs.flatMap((p) =>
+    p.old.decode && p.new.decode ? [{ o: p.old.decode, n: p.new.decode }] : [],
+  );
+  const msPerToken = pairedSummary(both.map(({ o, n }) => ({ old: o.ms, new: n.ms })));
+  if (!msPerToken) return null;
+  return {
+    msPerToken,
+    oldRatios: both.map(({ o }) => o.ratio),
+    newRatios: both.map(({ n }) => n.ratio),
+  };
 }

@@ -16,12 +16,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { lavapipeIcd, swiftshaderIcd, vulkanEnv } from '../../scripts/vulkan';
+import { quantile } from '../../src/bench/stats';
 import { adapterName } from '../../src/core/adapter-name';
 import type { ResultsDocument } from '../../src/core/results';
 import {
   COMPARED_SHAPE,
+  compareDecode,
   compareRuns,
   type PairedSummary,
+  pairedSummary,
   type RunFigures,
   runFigures,
 } from './pairs';
@@ -88,8 +91,9 @@ function driverEnv(driver: Options['driver']): NodeJS.ProcessEnv {
 const sh = (cmd: string, args: string[], cwd: string) =>
   execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], encoding: 'utf8' });
 
-/** One Quick run of the CLI built in `cwd`, its document written to `file`. */
-function quickRun(cwd: string, env: NodeJS.ProcessEnv, file: string): void {
+/** One Quick run of the CLI built in `cwd`, its document written to `file`; its wall seconds. */
+function quickRun(cwd: string, env: NodeJS.ProcessEnv, file: string): number {
+  const started = performance.now();
   const run = spawnSync('node', ['dist-cli/bench.js', '--quick', '--json'], {
     cwd,
     env,
@@ -102,7 +106,11 @@ function quickRun(cwd: string, env: NodeJS.ProcessEnv, file: string): void {
     );
   }
   writeFileSync(file, run.stdout);
+  return (performance.now() - started) / 1000;
 }
+
+/** Each run's wall seconds, by run name ("3-old"), kept beside the documents. */
+const WALL_FILE = 'wall-seconds.json';
 
 function runPairs(options: Options & { base: string }, dir: string): void {
   const here = process.cwd();
@@ -124,10 +132,13 @@ function runPairs(options: Options & { base: string }, dir: string): void {
     });
     sh('npm', ['run', '--silent', 'build:cli'], tree);
     sh('npm', ['run', '--silent', 'build:cli'], here);
+    const wall: Record<string, number> = {};
     for (let i = 1; i <= options.pairs; i++) {
       const order = i % 2 === 1 ? (['new', 'old'] as const) : (['old', 'new'] as const);
       for (const side of order) {
-        quickRun(side === 'new' ? here : tree, env, join(dir, `${i}-${side}.json`));
+        const name = `${i}-${side}`;
+        wall[name] = quickRun(side === 'new' ? here : tree, env, join(dir, `${name}.json`));
+        writeFileSync(join(dir, WALL_FILE), JSON.stringify(wall, null, 2));
       }
       console.log(`pair ${i} of ${options.pairs} (${order.join(' first, ')})`);
     }
@@ -136,9 +147,21 @@ function runPairs(options: Options & { base: string }, dir: string): void {
   }
 }
 
+interface KeptPair {
+  old: RunFigures;
+  new: RunFigures;
+  adapter: string;
+  /** Both runs' wall seconds, where WALL_FILE has them. */
+  wall?: { old: number; new: number };
+}
+
 /** The pairs in `dir`: every N-old.json with its N-new.json. */
-function readPairs(dir: string): { old: RunFigures; new: RunFigures; adapter: string }[] {
-  const pairs: { old: RunFigures; new: RunFigures; adapter: string }[] = [];
+function readPairs(dir: string): KeptPair[] {
+  const pairs: KeptPair[] = [];
+  const wallFile = join(dir, WALL_FILE);
+  const wall: Record<string, number> = existsSync(wallFile)
+    ? JSON.parse(readFileSync(wallFile, 'utf8'))
+    : {};
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('-old.json'))
     .sort()) {
@@ -150,14 +173,17 @@ function readPairs(dir: string): { old: RunFigures; new: RunFigures; adapter: st
     const newDoc = read(newFile);
     const o = runFigures(oldDoc);
     const n = runFigures(newDoc);
-    if (o && n) pairs.push({ old: o, new: n, adapter: adapterName(newDoc.adapter) });
+    const name = file.replace(/-old\.json$/, '');
+    const [wallOld, wallNew] = [wall[`${name}-old`], wall[`${name}-new`]];
+    const walls = wallOld && wallNew ? { wall: { old: wallOld, new: wallNew } } : {};
+    if (o && n) pairs.push({ old: o, new: n, adapter: adapterName(newDoc.adapter), ...walls });
   }
   return pairs;
 }
 
 const f2 = (x: number) => x.toFixed(2);
 const cell = (s: PairedSummary) =>
-  `${f2(s.oldMedian)} / ${f2(s.newMedian)}`.padEnd(14) +
+  `${f2(s.oldMedian)} / ${f2(s.newMedian)}`.padEnd(16) +
   `${s.ratio.toFixed(3)} [${s.low.toFixed(3)}, ${s.high.toFixed(3)}]`.padEnd(24) +
   `${s.newHigher}/${s.pairs}`.padEnd(8);
 /** Fewer pairs than this give a bootstrap interval too narrow to trust: no verdict. */
@@ -181,7 +207,7 @@ function report(dir: string): void {
     'medians old / new; new ÷ old: geometric mean of the pairs [bootstrap 95%]; pairs where new is higher\n',
   );
   console.log(
-    `${'format'.padEnd(7)}${'GEMV ÷ read'.padEnd(46)}${'GEMV GB/s'.padEnd(46)}variants new (old)`,
+    `${'format'.padEnd(7)}${'GEMV ÷ read'.padEnd(48)}${'GEMV GB/s'.padEnd(48)}variants new (old)`,
   );
   for (const c of compareRuns(pairs)) {
     console.log(
@@ -195,7 +221,22 @@ function report(dir: string): void {
   for (const c of compareRuns(pairs)) {
     console.log(`  ${c.format}: GEMV ÷ read ${verdict(c.share)}; GEMV GB/s ${verdict(c.gbps)}`);
   }
+  const decode = compareDecode(pairs);
+  if (decode) {
+    const spread = (xs: number[]) =>
+      `${f2(quantile(sorted(xs), 0.5))} (${f2(Math.min(...xs))}–${f2(Math.max(...xs))})`;
+    console.log(
+      `\nThe Quick plan's decode, ms/token: ${cell(decode.msPerToken)}(${verdict(decode.msPerToken)}; below 1 is faster)`,
+    );
+    console.log(
+      `  measured ÷ its measured-mode prediction, median (range): old ${spread(decode.oldRatios)}, new ${spread(decode.newRatios)}`,
+    );
+  }
+  const walls = pairedSummary(pairs.flatMap((p) => (p.wall ? [p.wall] : [])));
+  if (walls) console.log(`A whole Quick run, wall s: ${cell(walls)}(${verdict(walls)})`);
 }
+
+const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
 const options = parse(process.argv.slice(2));
 if (options.analyse) report(resolve(options.analyse));

@@ -1,9 +1,14 @@
 // bench:against's pairing: which rows a run contributes, and what the paired summary says.
 
 import { describe, expect, it } from 'vitest';
-import { compareRuns, pairedSummary, runFigures } from '../../../bench/against/pairs';
+import {
+  compareDecode,
+  compareRuns,
+  pairedSummary,
+  runFigures,
+} from '../../../bench/against/pairs';
 import type { ResultRow, ResultsDocument } from '../../../src/core/results';
-import { sampleDocument } from '../../fixtures/results';
+import { sampleDecodeRun, sampleDocument } from '../../fixtures/results';
 
 /** A Quick-run document with a read probe at `read` GB/s and GEMV rows as given. */
 function run(
@@ -82,5 +87,35 @@ describe('compareRuns', () => {
     expect(f32?.share.ratio).toBeCloseTo(1, 12);
     expect(f32?.gbps.ratio).toBeCloseTo(2, 12);
     expect(rest).toEqual([]); // int4 only in the old run: no pair
+  });
+});
+
+describe('compareDecode', () => {
+  it('pairs the verified decodes’ ms/token and keeps each side’s measured ÷ predicted', () => {
+    const withDecode = (ms: number, ratio: number, verified = true) => ({
+      ...run(2, [{ format: 'f32', gbps: 1 }]),
+      decode: [sampleDecodeRun({ medianMs: ms, ratio, verified })],
+    });
+    const figures = (doc: ResultsDocument) => {
+      const f = runFigures(doc);
+      if (!f) throw new Error('fixtures have read rows');
+      return f;
+    };
+    expect(figures(withDecode(10, 1.1)).decode).toEqual({ ms: 10, ratio: 1.1 });
+    expect(figures(withDecode(10, 1.1, false)).decode).toBeUndefined();
+    const pairs = [
+      { old: figures(withDecode(10, 1.5)), new: figures(withDecode(5, 1.1)) },
+      { old: figures(withDecode(12, 1.6)), new: figures(withDecode(6, 1.0)) },
+      // a decode that failed on one side is no pair
+      { old: figures(withDecode(12, 1.6)), new: figures(withDecode(1, 9, false)) },
+    ];
+    const c = compareDecode(pairs);
+    expect(c?.msPerToken.pairs).toBe(2);
+    expect(c?.msPerToken.ratio).toBeCloseTo(0.5, 12);
+    expect([c?.oldRatios, c?.newRatios]).toEqual([
+      [1.5, 1.6],
+      [1.1, 1.0],
+    ]);
+    expect(compareDecode([pairs[2] as (typeof pairs)[number]])).toBeNull();
   });
 });
