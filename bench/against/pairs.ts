@@ -52,6 +52,12 @@ export interface PairedSummary {
 
 const RESAMPLES = 4000;
 
+export const median = (xs: readonly number[]): number =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+
 /** new ÷ old over paired figures; the bootstrap is seeded, so the same pairs give the same interval. */
 export function pairedSummary(
   pairs: readonly { old: number; new: number }[],
@@ -67,11 +73,10 @@ export function pairedSummary(
     means.push(mean(logs.map(() => logs[Math.floor(rng.next() * logs.length)] ?? 0)));
   }
   means.sort((a, b) => a - b);
-  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   return {
     pairs: usable.length,
-    oldMedian: quantile(sorted(usable.map((p) => p.old)), 0.5),
-    newMedian: quantile(sorted(usable.map((p) => p.new)), 0.5),
+    oldMedian: median(usable.map((p) => p.old)),
+    newMedian: median(usable.map((p) => p.new)),
     ratio: Math.exp(mean(logs)),
     low: Math.exp(quantile(means, 0.025)),
     high: Math.exp(quantile(means, 0.975)),

@@ -16,13 +16,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { lavapipeIcd, swiftshaderIcd, vulkanEnv } from '../../scripts/vulkan';
-import { quantile } from '../../src/bench/stats';
 import { adapterName } from '../../src/core/adapter-name';
 import type { ResultsDocument } from '../../src/core/results';
 import {
   COMPARED_SHAPE,
   compareDecode,
   compareRuns,
+  median,
   type PairedSummary,
   pairedSummary,
   type RunFigures,
@@ -224,7 +224,7 @@ function report(dir: string): void {
   const decode = compareDecode(pairs);
   if (decode) {
     const spread = (xs: number[]) =>
-      `${f2(quantile(sorted(xs), 0.5))} (${f2(Math.min(...xs))}–${f2(Math.max(...xs))})`;
+      `${f2(median(xs))} (${f2(Math.min(...xs))}–${f2(Math.max(...xs))})`;
     console.log(
       `\nThe Quick plan's decode, ms/token: ${cell(decode.msPerToken)}(${verdict(decode.msPerToken)}; below 1 is faster)`,
     );
@@ -235,8 +235,6 @@ function report(dir: string): void {
   const walls = pairedSummary(pairs.flatMap((p) => (p.wall ? [p.wall] : [])));
   if (walls) console.log(`A whole Quick run, wall s: ${cell(walls)}(${verdict(walls)})`);
 }
-
-const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
 const options = parse(process.argv.slice(2));
 if (options.analyse) report(resolve(options.analyse));
