@@ -197,9 +197,7 @@ const verdict = (s: PairedSummary) =>
         ? 'higher'
         : 'no difference shown';
 
-function report(dir: string): void {
-  const pairs = readPairs(dir);
-  if (pairs.length === 0) fail(`No N-old.json / N-new.json pairs with a read row in ${dir}.`);
+function report(dir: string, pairs: readonly KeptPair[]): void {
   console.log(
     `\nGEMV ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k}, new (this checkout) against old, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} on ${pairs[0]?.adapter || 'this adapter'} (${dir})`,
   );
@@ -209,7 +207,8 @@ function report(dir: string): void {
   console.log(
     `${'format'.padEnd(7)}${'GEMV ÷ read'.padEnd(48)}${'GEMV GB/s'.padEnd(48)}variants new (old)`,
   );
-  for (const c of compareRuns(pairs)) {
+  const formats = compareRuns(pairs);
+  for (const c of formats) {
     console.log(
       `${c.format.padEnd(7)}${cell(c.share)}` +
         `${cell(c.gbps)}${c.newVariants.join(',')} (${c.oldVariants.join(',')})`,
@@ -218,7 +217,7 @@ function report(dir: string): void {
   console.log(
     `\nVerdict (95% interval wholly below 1: lower; above: higher; from ${VERDICT_PAIRS} pairs on):`,
   );
-  for (const c of compareRuns(pairs)) {
+  for (const c of formats) {
     console.log(`  ${c.format}: GEMV ÷ read ${verdict(c.share)}; GEMV GB/s ${verdict(c.gbps)}`);
   }
   const decode = compareDecode(pairs);
@@ -237,8 +236,12 @@ function report(dir: string): void {
 }
 
 const options = parse(process.argv.slice(2));
-if (options.analyse) report(resolve(options.analyse));
-else {
+if (options.analyse) {
+  const dir = resolve(options.analyse);
+  const pairs = readPairs(dir);
+  if (pairs.length === 0) fail(`No N-old.json / N-new.json pairs with a read row in ${dir}.`);
+  report(dir, pairs);
+} else {
   const base = options.base as string;
   const dir = resolve(
     options.out ?? join('test-results', `against-${base.replace(/[^\w.-]/g, '_')}`),
@@ -253,5 +256,6 @@ else {
     );
     process.exitCode = 1;
   }
-  if (readPairs(dir).length > 0) report(dir);
+  const pairs = readPairs(dir);
+  if (pairs.length > 0) report(dir, pairs);
 }
