@@ -238,6 +238,7 @@ function report(dir: string, pairs: readonly KeptPair[]): void {
 const options = parse(process.argv.slice(2));
 if (options.analyse) {
   const dir = resolve(options.analyse);
+  if (!existsSync(dir)) fail(`No folder ${dir}: give the --out folder of an earlier run.`);
   const pairs = readPairs(dir);
   if (pairs.length === 0) fail(`No N-old.json / N-new.json pairs with a read row in ${dir}.`);
   report(dir, pairs);
