@@ -19,7 +19,7 @@ import {
 import { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GPU_WAIT_TIMEOUT_MS, GpuError, isGpuError, withTimeout } from '../gpu/errors';
-import { createTimer, type SubmitTimer } from '../gpu/timer';
+import { createTimer, type EncodePass, type SubmitTimer } from '../gpu/timer';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
 import { fitRoofline } from '../model/measured/roofline';
 import { failedDecode, runDecode } from './decode';
@@ -346,15 +346,8 @@ export class BenchRunner {
 
   /** Warms up (pipeline compile and first-use costs land here) and finds the per-dispatch time. */
   private async calibrate(prepared: PreparedKernel, timing: TimingOptions): Promise<Calibration> {
-    let rep = 0;
-    const run = (reps: number, expectedMs = 0) =>
-      this.timer.time(
-        (pass) => {
-          for (let r = 0; r < reps; r++) prepared.encode(pass, rep++);
-        },
-        1,
-        expectedMs,
-      );
+    const encode = rotatingEncoder(prepared);
+    const run = (reps: number, expectedMs = 0) => this.timer.time(encode(reps), 1, expectedMs);
     await run(1); // warm-up
     let reps = 1;
     let ms = await run(reps);
@@ -379,21 +372,26 @@ export class BenchRunner {
   ): Promise<number[]> {
     const { repsPerSubmit, submitsPerSample } = calibration;
     const perDispatch: number[] = [];
-    let rep = 0;
+    const encode = rotatingEncoder(prepared)(repsPerSubmit);
     const expectedMs = calibration.perDispatchMs * repsPerSubmit * submitsPerSample;
     for (let s = 0; s < count; s++) {
-      const ms = await this.timer.time(
-        (pass) => {
-          for (let r = 0; r < repsPerSubmit; r++) prepared.encode(pass, rep++);
-        },
-        submitsPerSample,
-        expectedMs,
-      );
+      const ms = await this.timer.time(encode, submitsPerSample, expectedMs);
       this.checkpoint(signal, errorsBefore);
       perDispatch.push(ms / (repsPerSubmit * submitsPerSample));
     }
     return perDispatch;
   }
+}
+
+/**
+ * Passes of `reps` dispatches of one kernel, numbered on from the last pass's, so that each
+ * dispatch takes the next copy of the kernel's rotation.
+ */
+function rotatingEncoder(prepared: PreparedKernel): (reps: number) => EncodePass {
+  let rep = 0;
+  return (reps) => (pass) => {
+    for (let r = 0; r < reps; r++) prepared.encode(pass, rep++);
+  };
 }
 
 function baseRow(kcase: KernelCase) {
