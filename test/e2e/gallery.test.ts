@@ -1,8 +1,12 @@
 // End to end, the results gallery: build the page, serve it with the gallery's server (PGlite)
 // on 127.0.0.1, run the Quick plan in headless Chromium, add the run to the gallery after seeing
-// exactly what is sent, and find it in the GPU browser with its standing line. Then the same
-// build served as static files only: the gallery says it is not connected, the page still runs.
+// exactly what is sent, and find it in the GPU browser with its standing line. The page that run
+// leaves is then checked for accessibility (axe-core: in English and Chinese, at a phone's width
+// and presenting). Then the same build served as static files only: the gallery says it is not
+// connected, the page still runs.
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright';
@@ -20,6 +24,8 @@ let db: Database;
 let app: FastifyInstance;
 let staticServer: PreviewServer;
 let browser: Browser;
+/** The page after the first test's whole Quick run, for the accessibility test. */
+let afterQuickRun: Page | undefined;
 
 beforeAll(async () => {
   db = await openDatabase({ dataDir: null });
@@ -95,6 +101,36 @@ describe('the results gallery', () => {
     // sent once: the offer is not made again for this run
     expect(await page.locator('#gallery-offer').isHidden()).toBe(true);
     expect(errors).toEqual([]);
+    afterQuickRun = page;
+  });
+
+  it('has no serious or critical axe-core violations after a Quick run, in both languages, on a phone and presenting', async () => {
+    const page = afterQuickRun;
+    if (page === undefined) throw new Error('needs the page of the first test’s Quick run');
+    // A whole Quick run (the only unresumed one in the e2e tests) tells how long a Full one would
+    // take here, far longer on a CPU; axe then checks that line too.
+    await expect
+      .poll(() => page.locator('#run-estimate').textContent())
+      .toMatch(/^A Full run would take about [\d,.]+ (s|min|h) on this adapter/);
+    // axe is test tooling: evaluated through the devtools protocol, which the page's CSP (no
+    // injected scripts) does not govern.
+    const require = createRequire(import.meta.url);
+    await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    // In English, in Chinese, on a phone's width, and in presenter mode on a projector.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.selectOption('#language', 'zh');
+    await page.waitForSelector('html[lang="zh-CN"]');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing wider than the phone: wide tables scroll inside their own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.keyboard.press('p');
+    await page.waitForSelector('body[data-present="bandwidth"]');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -117,3 +153,31 @@ describe('the results gallery', () => {
     await page.close();
   });
 });
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations, passes } = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } }
+    ).axe;
+    const result = await axe.run();
+    return { violations: result.violations, passes: result.passes.length };
+  })) as { violations: AxeViolation[]; passes: number };
+  expect(passes).toBeGreaterThan(10); // axe really ran its rules over the page
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}

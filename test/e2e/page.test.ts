@@ -384,7 +384,7 @@ describe('the page', () => {
     );
     await expect.poll(() => page.locator('#run-quick').isEnabled(), { timeout: 30_000 }).toBe(true);
     // Run until the first GEMV row (after the read sweep), then cancelled: the settings show in
-    // what was measured by then. (A whole run's Full-run estimate: test/e2e/a11y.test.ts.)
+    // what was measured by then. (A whole run's Full-run estimate: test/e2e/gallery.test.ts.)
     await page.click('#run-quick');
     await page
       .locator('#results-table tbody tr[data-kernel="gemv"][data-verified="true"]')
