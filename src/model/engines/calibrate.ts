@@ -24,7 +24,7 @@
 // so with a code).
 
 import { LINKS, linkFor } from '../predict/tensor-parallel';
-import { folds, type Grouping } from './groups';
+import { folds, type Grouping, sourceKeyOf } from './groups';
 import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
 import { boundedLeastSquares } from './least-squares';
 import {
@@ -333,22 +333,52 @@ function vendorColumns(
 }
 
 /**
- * Whether decode rows can tell the attention factor k from the other terms: one GPU, model and
- * format measured at contexts at least CONTEXT_SPREAD apart. Else k = 0. Measured with the grouped
- * validation (`npm run calibrate`, browser decode held out by source): without the check, the fit
- * that held web-of-llamas out (the only source with rows at 2k context) set k from the attention
- * time of 64–113-token contexts alone and predicted its 2112-token rows 2.5–6× too slow.
+ * Pairs of decode rows that tell the attention factor k from the other terms: one source, GPU,
+ * model and format measured at contexts at least CONTEXT_SPREAD apart (its shortest and longest
+ * context). Without such a pair k = 0. Measured with the grouped validation (`npm run calibrate`,
+ * browser decode held out by source): without the check, the fit that held web-of-llamas out (the
+ * only source with rows at 2k context) set k from the attention time of 64–113-token contexts
+ * alone and predicted its 2112-token rows 2.5–6× too slow.
  */
-export function attentionIdentifiable(rows: readonly CalibrationRow[]): boolean {
-  const contexts = new Map<string, { min: number; max: number }>();
+export function contextPairs(
+  rows: readonly CalibrationRow[],
+): { short: CalibrationRow; long: CalibrationRow }[] {
+  const groups = new Map<string, { short: CalibrationRow; long: CalibrationRow }>();
   for (const r of rows) {
-    const key = `${r.gpuKey}|${r.model.id}|${r.layout.format}`;
-    const c = contexts.get(key) ?? { min: r.contextTokens, max: r.contextTokens };
-    c.min = Math.min(c.min, r.contextTokens);
-    c.max = Math.max(c.max, r.contextTokens);
-    contexts.set(key, c);
+    const key = `${sourceKeyOf(r.source)}|${r.gpuKey}|${r.model.id}|${r.layout.format}`;
+    const g = groups.get(key) ?? { short: r, long: r };
+    if (r.contextTokens < g.short.contextTokens) g.short = r;
+    if (r.contextTokens > g.long.contextTokens) g.long = r;
+    groups.set(key, g);
   }
-  return [...contexts.values()].some((c) => c.min > 0 && c.max >= CONTEXT_SPREAD * c.min);
+  return [...groups.values()].filter(
+    (g) =>
+      g.short.contextTokens > 0 && g.long.contextTokens >= CONTEXT_SPREAD * g.short.contextTokens,
+  );
+}
+
+/**
+ * k from the context pairs alone: how much more each pair's long row takes than its short one,
+ * beyond the extra KV cache read, per unit of extra attention time (each GPU's pairs weighing the
+ * same in total, each pair by its long row's relative error). A pair's two rows share everything
+ * else — harness, build, machine, the fixed costs per layer and per token — so sources whose
+ * fixed costs differ cannot move k. Fitted with the other terms instead, k went from 25 to 0 when
+ * two rows of a slower harness (wllama: about 1 ms of fixed cost per layer against web-of-llamas'
+ * 0.3–0.5) joined the fit, though neither row varies the context.
+ */
+function attentionFromPairs(pairs: readonly { short: CalibrationRow; long: CalibrationRow }[]) {
+  const w = gpuWeights(pairs.map((p) => p.long));
+  let num = 0;
+  let den = 0;
+  for (const { short, long } of pairs) {
+    const s = rowDecodeTerms(short);
+    const l = rowDecodeTerms(long);
+    const dAttn = l.attnMs - s.attnMs;
+    const dRest = long.ms - short.ms - (l.streamMs - s.streamMs);
+    num += w(long) * dAttn * dRest;
+    den += w(long) * dAttn * dAttn;
+  }
+  return den > 0 ? Math.max(0, num / den) : 0;
 }
 
 /** How far apart two decode contexts of one GPU, model and format must be to identify k. */
@@ -366,21 +396,18 @@ export function fitBrowserDecodeRows(
 ): { eta: number; cLayerMs: number; tokenMs: number; attnFactor: number } {
   const w = gpuWeights(rows);
   const { vendors, at } = vendorColumns(rows, vendor);
-  const attn = attentionIdentifiable(rows);
+  const attnFactor = attentionFromPairs(contextPairs(rows));
   const ls = rows.map((r) => {
     const t = rowDecodeTerms(r);
     const ind = vendors.map((v) => (v === undefined || v === r.vendor ? 1 : 0));
-    const x = attn ? [t.streamMs, t.layers, t.attnMs, ...ind] : [t.streamMs, t.layers, ...ind];
-    return { x, y: r.ms - t.commMs, w: w(r) };
+    return {
+      x: [t.streamMs, t.layers, ...ind],
+      y: r.ms - t.commMs - attnFactor * t.attnMs,
+      w: w(r),
+    };
   });
-  const first = attn ? 3 : 2;
-  const th = boundedLeastSquares(ls, [1, 0, ...(attn ? [0] : []), ...vendors.map(() => 0)]);
-  return {
-    eta: 1 / (th[0] ?? 1),
-    cLayerMs: th[1] ?? 0,
-    attnFactor: attn ? (th[2] ?? 0) : 0,
-    tokenMs: th[first + at] ?? 0,
-  };
+  const th = boundedLeastSquares(ls, [1, 0, ...vendors.map(() => 0)]);
+  return { eta: 1 / (th[0] ?? 1), cLayerMs: th[1] ?? 0, attnFactor, tokenMs: th[2 + at] ?? 0 };
 }
 
 /**

@@ -1,13 +1,13 @@
 // The fit's terms are fitted only where the rows can tell them apart (calibrate.ts): the fixed
 // cost per prompt F of an engine needs its rows at two prompt lengths on one GPU and model; the
 // consumption ceiling g needs six GPUs of twofold different bandwidths; the browser decode
-// attention factor k needs one GPU and model at contexts ≥ 4× apart; and a range's residuals,
+// attention factor k needs one source, GPU and model at contexts ≥ 4× apart; and a range's residuals,
 // pooled over two hold-out groupings, count each row once.
 import { describe, expect, it } from 'vitest';
 import {
-  attentionIdentifiable,
   CONSUME_MIN_GPUS,
   consumeIdentifiable,
+  contextPairs,
   enginesWithFixedCost,
   fitBrowserDecodeRows,
   fitDecodeRows,
@@ -95,18 +95,47 @@ describe('browser decode attention factor (k): fitted only where the rows vary t
   const browserDecode = rows.filter(
     (r) => r.metric === 'decode' && (r.engine === 'llama.cpp-webgpu' || r.engine === 'webllm'),
   );
+  const fromWebOfLlamas = (r: CalibrationRow) => r.source.includes('web-of-llamas');
 
-  it('needs one GPU, model and format at contexts ≥ 4× apart (web-of-llamas’ tg128 at d0 and d2048)', () => {
-    expect(attentionIdentifiable(browserDecode)).toBe(true);
-    const other = browserDecode.filter((r) => !r.source.includes('web-of-llamas'));
+  it('needs one source, GPU, model and format at contexts ≥ 4× apart (web-of-llamas’ tg128 at d0 and d2048)', () => {
+    const pairs = contextPairs(browserDecode);
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const { short, long } of pairs) {
+      expect(fromWebOfLlamas(short) && fromWebOfLlamas(long)).toBe(true);
+      expect(long.gpuKey).toBe(short.gpuKey);
+      expect(long.contextTokens).toBeGreaterThanOrEqual(4 * short.contextTokens);
+    }
+    const other = browserDecode.filter((r) => !fromWebOfLlamas(r));
     expect(other.length).toBeGreaterThan(0);
     expect(Math.max(...other.map((r) => r.contextTokens))).toBeLessThanOrEqual(256);
-    expect(attentionIdentifiable(other)).toBe(false);
+    expect(contextPairs(other)).toEqual([]);
   });
 
   it('gives k = 0 without such rows, a k of the data with them', () => {
-    const other = browserDecode.filter((r) => !r.source.includes('web-of-llamas'));
+    const other = browserDecode.filter((r) => !fromWebOfLlamas(r));
     expect(fitBrowserDecodeRows(other, 'apple').attnFactor).toBe(0);
     expect(fitBrowserDecodeRows(browserDecode, 'apple').attnFactor).toBeGreaterThan(0);
+  });
+
+  it('takes k from the pairs alone: rows of other sources, whatever their fixed costs, do not move it', () => {
+    const k = fitBrowserDecodeRows(browserDecode, 'apple').attnFactor;
+    const pairsOnly = browserDecode.filter(fromWebOfLlamas);
+    expect(fitBrowserDecodeRows(pairsOnly, 'apple').attnFactor).toBeCloseTo(k, 9);
+    // One GPU's rows again, as if measured in a harness twice as slow (another source): the
+    // fixed costs take them in, k stays.
+    const slower = browserDecode
+      .filter((r) => r.gpuKey === 'apple m3' && fromWebOfLlamas(r) && r.contextTokens < 256)
+      .map((r) => ({
+        ...r,
+        source: 'a slower harness',
+        gpuKey: 'apple m3 (slower)',
+        ms: 2 * r.ms,
+      }));
+    expect(slower.length).toBeGreaterThan(0);
+    const before = fitBrowserDecodeRows(browserDecode, 'apple');
+    const after = fitBrowserDecodeRows([...browserDecode, ...slower], 'apple');
+    expect(after.attnFactor).toBeCloseTo(k, 9);
+    const fixed16 = (p: typeof before) => 16 * p.cLayerMs + p.tokenMs;
+    expect(fixed16(after)).toBeGreaterThan(fixed16(before));
   });
 });
