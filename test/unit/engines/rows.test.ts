@@ -13,8 +13,8 @@ describe('calibration rows', () => {
     expect(r).toEqual({ a: 'x, y', b: 'say "hi"\tthere', c: '3' });
   });
 
-  it('112 public rows (48 + 60 from web-of-llamas + 4 from the WebLLM paper), and the Apple table’s 51 decode + 48 prefill rows', () => {
-    expect(rows.filter((r) => r.id.startsWith('public:'))).toHaveLength(112);
+  it('117 public rows (48 + 60 from web-of-llamas + 4 from the WebLLM paper + 5 from zero-tvm), and the Apple table’s 51 decode + 48 prefill rows', () => {
+    expect(rows.filter((r) => r.id.startsWith('public:'))).toHaveLength(117);
     const web = rows.filter(
       (r) => r.source.includes('reeselevine/web-of-llamas') && r.engine === 'llama.cpp-webgpu',
     );
@@ -30,13 +30,22 @@ describe('calibration rows', () => {
     expect(apple.filter((r) => r.metric === 'ttft')).toHaveLength(48);
   });
 
-  it('4 WebLLM decode rows on 3 GPUs and 3 native MLC-LLM rows on 2 GPUs, each quoted', () => {
+  it('7 WebLLM decode rows on 5 GPUs and 3 native MLC-LLM rows on 2 GPUs, each quoted', () => {
     const of = (engine: string) => rows.filter((r) => r.engine === engine);
     const gpus = (engine: string) => new Set(of(engine).map((r) => r.gpuKey)).size;
-    expect(of('webllm')).toHaveLength(4);
-    expect(gpus('webllm')).toBe(3);
+    expect(of('webllm')).toHaveLength(7);
+    expect(gpus('webllm')).toBe(5);
     expect(of('mlc')).toHaveLength(3);
     expect(gpus('mlc')).toBe(2);
+    // zero-tvm's M2 Max: WebLLM and llama.cpp's WebGPU backend (through wllama) on one machine.
+    const zeroTvm = rows.filter((r) => r.source.includes('abgnydn/zero-tvm'));
+    expect(zeroTvm.map((r) => r.engine).sort()).toEqual([
+      'llama.cpp-webgpu',
+      'llama.cpp-webgpu',
+      'webllm',
+      'webllm',
+      'webllm',
+    ]);
     for (const r of [...of('webllm'), ...of('mlc')]) {
       expect(r.metric).toBe('decode');
       expect(r.layout.format).toBe('q4f16_1');
