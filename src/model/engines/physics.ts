@@ -160,15 +160,26 @@ export function decodeTerms(s: Situation): DecodeTerms {
   };
 }
 
+/** A decode step's three parts: the weight and KV reads, the multiply-adds, the fixed costs. */
+function decodeParts(p: ProfileParams, t: DecodeTerms) {
+  return {
+    readsMs: t.streamMs / p.eta + p.consumeMsPerGB * t.streamGB,
+    computeMs: t.computeMs / p.eps,
+    fixedMs: p.cLayerMs * t.layers + p.tokenMs,
+  };
+}
+
 export function decodeMs(p: ProfileParams, s: Situation): number {
   const t = decodeTerms(s);
-  return (
-    Math.max(t.streamMs / p.eta + p.consumeMsPerGB * t.streamGB, t.computeMs / p.eps) +
-    p.attnFactor * t.attnMs +
-    p.cLayerMs * t.layers +
-    p.tokenMs +
-    t.commMs
-  );
+  const d = decodeParts(p, t);
+  return Math.max(d.readsMs, d.computeMs) + p.attnFactor * t.attnMs + d.fixedMs + t.commMs;
+}
+
+/** Which part of the decode step takes longest: reads, multiply-adds, or the fixed costs. */
+export function decodeBound(p: ProfileParams, s: Situation): 'memory' | 'compute' | 'overhead' {
+  const d = decodeParts(p, decodeTerms(s));
+  if (d.fixedMs > Math.max(d.readsMs, d.computeMs)) return 'overhead';
+  return d.readsMs >= d.computeMs ? 'memory' : 'compute';
 }
 
 export interface TtftTerms {

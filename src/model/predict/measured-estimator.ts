@@ -492,7 +492,11 @@ function decodeStep(ctx: MeasuredContext, batch: number, context: number): StepE
   const flops = batch * linearFlopsPerToken(model);
   return {
     ms: addRanges(mats.ms, decodeSmallMs(ctx, batch, context)),
-    bound: boundOf(ctx, flops, decodeWeightBytes(model, format, batch) + kvBytes),
+    // The dispatches' fixed cost against the matrices' measured time: which one a token waits on.
+    bound:
+      ctx.fixedMs > mats.ms.expected
+        ? 'overhead'
+        : boundOf(ctx, flops, decodeWeightBytes(model, format, batch) + kvBytes),
     source: mats.source,
     notes: mats.notes,
   };

@@ -20,7 +20,12 @@ import { perSecond, type Range } from './range';
 export type PredictionMode = 'spec' | 'measured';
 /** What produced the numbers: the datasheet, measured kernels, or the roofline fallback. */
 export type PredictionSource = 'spec' | 'measured' | 'roofline';
-export type Bound = 'memory' | 'compute';
+/**
+ * What a step's time is mostly spent on: reading weights and KV ('memory'), multiply-adds
+ * ('compute'), or the fixed costs per layer and per token — launches, submits, host round trips —
+ * where they exceed both ('overhead': a browser engine's decode of a small model on a fast GPU).
+ */
+export type Bound = 'memory' | 'compute' | 'overhead';
 
 export interface StepEstimate {
   ms: Range;

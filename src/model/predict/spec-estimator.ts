@@ -9,6 +9,7 @@ import { RANGE_LEVEL } from '../engines/calibrate';
 import type { CalibrationSummary } from '../engines/cross-validation';
 import { ENGINES, type EngineId, getEngine, profileEngine, type Vendor } from '../engines/ids';
 import {
+  decodeBound,
   decodeMs,
   decodeTerms,
   prefillPeak,
@@ -192,10 +193,9 @@ export function specEstimator(
     weightBytes: layoutMemoryBytes(model, layout),
     decode(batch, context) {
       const s = situation(batch, context, 0);
-      const t = decodeTerms(s);
       return {
         ms: ranged(decodeMs(p, s), profile.decode.interval),
-        bound: t.streamMs / p.eta >= t.computeMs / p.eps ? 'memory' : 'compute',
+        bound: decodeBound(p, s),
         source: 'spec',
         notes: [],
       };

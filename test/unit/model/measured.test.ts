@@ -58,6 +58,14 @@ describe('measured mode with GEMV rows at every shape', () => {
     expect(p.decode.floorMsPerToken).toBeLessThan(p.decode.msPerToken.low);
   });
 
+  it('calls decode overhead-bound where the dispatches’ fixed cost outweighs the matrices', () => {
+    // A read sweep whose intercept says 2 ms per dispatch: 323 dispatches a token, ~650 ms.
+    const slowDispatch = [64 * 2 ** 20, 256 * 2 ** 20, GiB].map((ws) => readRow(ws, 800, 2));
+    const q = predictMeasured(doc([...slowDispatch, ...fma, ...gemvRows]), model, int4);
+    expect(q.decode.bound).toBe('overhead');
+    expect(q.prefill.bound).not.toBe('overhead');
+  });
+
   it('measures the dispatch overhead from the read sweep', () => {
     expect(dispatchOverheadMs(reads)).toBeCloseTo(OVERHEAD, 9);
     expect(dispatchOverheadMs(reads.slice(0, 1))).toBeUndefined();

@@ -41,6 +41,26 @@ describe('E2E', () => {
   });
 });
 
+describe('what decode waits on', () => {
+  const q4km = resolveFormat('q4_k_m');
+  const llama31 = getModel('llama-3.1-8b');
+  it('a browser engine on a fast GPU: its fixed costs per layer and token outweigh the weight reads', () => {
+    const p = predictSpec(getGpu('rtx-4090'), 'llama.cpp-webgpu', llama31, q4km);
+    expect(p.decode.bound).toBe('overhead');
+    // More than twice the floor: the fixed costs, not the bandwidth, set the pace.
+    expect(p.decode.msPerToken.expected).toBeGreaterThan(2 * p.decode.floorMsPerToken);
+  });
+
+  it('the same engine on a slow GPU, and a native engine on the fast one: the weight reads', () => {
+    expect(predictSpec(getGpu('m3'), 'llama.cpp-webgpu', llama31, q4km).decode.bound).toBe(
+      'memory',
+    );
+    expect(predictSpec(getGpu('rtx-4090'), 'llama.cpp-cuda', llama31, q4km).decode.bound).toBe(
+      'memory',
+    );
+  });
+});
+
 describe('spec mode: A100-80G, Llama 3 8B FP16', () => {
   const p = predictSpec(a100, 'native', llama8, fp16);
 
