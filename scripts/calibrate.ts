@@ -7,7 +7,7 @@
 // prints what they change per browser engine and vendor, and with --write keeps them in
 // data/calibration/gallery-decode-runs.csv before refitting.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
   CATEGORY_LABEL,
   calibrationReport,
@@ -16,6 +16,7 @@ import {
   type ReportLine,
 } from '../src/model/engines/cross-validation';
 import { calibrationRows, GALLERY_FILE } from '../src/model/engines/data';
+import { CATEGORY_DOCS, categoryTable, withDocBlock } from '../src/model/engines/doc-tables';
 import {
   borrowersWithRows,
   fitTables,
@@ -109,6 +110,15 @@ if (args.includes('--write')) {
     console.log(`\nwrote ${GALLERY_CSV_FILE} (${gallery.galleryRows.length} rows)`);
   }
   writeFileSync(FITTED_FILE, fittedModuleSource(fitTables(rows, held)));
-  execFileSync('npx', ['biome', 'format', '--write', FITTED_FILE], { stdio: 'inherit' });
-  console.log(`\nwrote ${FITTED_FILE}`);
+  const table = categoryTable({
+    source: calibrationReport(held.source),
+    family: calibrationReport(held.family),
+  });
+  for (const doc of CATEGORY_DOCS) {
+    writeFileSync(doc, withDocBlock(readFileSync(doc, 'utf8'), 'categories', table));
+  }
+  execFileSync('npx', ['biome', 'format', '--write', FITTED_FILE, ...CATEGORY_DOCS], {
+    stdio: 'inherit',
+  });
+  console.log(`\nwrote ${FITTED_FILE}, and the figures in ${CATEGORY_DOCS.join(' and ')}`);
 }

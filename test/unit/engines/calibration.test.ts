@@ -5,6 +5,7 @@
 // stated level AND a bounded width (a range may not meet coverage by being wide; one wider than
 // 3× is stated as "not enough data", counted, and never counted as inside). Where a figure falls
 // short of the issue's target, the honest figure is pinned with the reason.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   heldOutResiduals,
@@ -25,6 +26,12 @@ import {
   type ReportLine,
 } from '../../../src/model/engines/cross-validation';
 import { calibrationRows } from '../../../src/model/engines/data';
+import {
+  CATEGORY_DOCS,
+  categoryTable,
+  docBlock,
+  normalizedTable,
+} from '../../../src/model/engines/doc-tables';
 import { type ReportGrouping, rowSource } from '../../../src/model/engines/groups';
 
 const rows = calibrationRows();
@@ -173,6 +180,17 @@ describe('grouped calibration report (by source, by GPU family)', () => {
     expect(RANGE_LEVEL).toBe(0.9);
     expect(MAX_RANGE_WIDTH).toBe(3);
     expect(formatReport(reports.source)).toContain('llama.cpp-metal');
+  });
+
+  it('is what the README and docs/PREDICTING.md show (`npm run calibrate -- --write` rewrites them)', () => {
+    const table = normalizedTable(
+      categoryTable({ source: reports.source, family: reports.family }),
+    );
+    expect(table.split('\n')).toHaveLength(2 + 8);
+    for (const doc of CATEGORY_DOCS) {
+      const text = readFileSync(new URL(`../../../${doc}`, import.meta.url), 'utf8');
+      expect(normalizedTable(docBlock(text, 'categories')), doc).toBe(table);
+    }
   });
 
   it('takes the residuals’ quantiles from 20 on, and a wider t prediction interval below', () => {

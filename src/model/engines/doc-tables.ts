@@ -1,0 +1,93 @@
+// The grouped validation's figures as the README and docs/PREDICTING.md show them: one Markdown
+// table, written between markers by `npm run calibrate -- --write` and checked against a fresh
+// report by a unit test, so the documents show what `npm run calibrate` prints.
+
+import { CATEGORY_LABEL, type ReportLine } from './cross-validation';
+import type { ReportGrouping } from './groups';
+
+/** The documents that show the table, from the repository's root. */
+export const CATEGORY_DOCS = ['README.md', 'docs/PREDICTING.md'] as const;
+
+/** The groupings the documents show (one GPU out is the optimistic figure, not shown). */
+export const DOC_GROUPINGS = ['source', 'family'] as const satisfies readonly ReportGrouping[];
+
+const GROUPING_WORDS: Readonly<Record<(typeof DOC_GROUPINGS)[number], string>> = {
+  source: 'source',
+  family: 'GPU family',
+};
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+function cells(grouping: (typeof DOC_GROUPINGS)[number], l: ReportLine): string[] {
+  const cls = l.label === CATEGORY_LABEL.native ? 'native' : 'browser';
+  const category = `${l.metric === 'decode' ? 'decode' : 'TTFT'}, ${cls} engines`;
+  if (l.n === 0) {
+    const n = `0 (${l.noFit} cannot be fitted without their ${GROUPING_WORDS[grouping]})`;
+    return [GROUPING_WORDS[grouping], category, n, '—', '—', '—'];
+  }
+  const stated = l.n - l.notEnoughData;
+  const n = l.notEnoughData > 0 ? `${l.n} (${l.notEnoughData} "not enough data")` : String(l.n);
+  const inside =
+    stated === 0 ? '—' : l.notEnoughData > 0 ? `${pct(l.coverage)} of ${stated}` : pct(l.coverage);
+  const width = stated === 0 ? '—' : l.width.toFixed(2);
+  return [GROUPING_WORDS[grouping], category, n, pct(l.mape), inside, width];
+}
+
+/** The categories (native / browser × decode / TTFT) held out by source and by GPU family. */
+export function categoryTable(
+  reports: Readonly<Record<(typeof DOC_GROUPINGS)[number], readonly ReportLine[]>>,
+): string {
+  const head = ['held out by', 'category', 'n', 'MAPE', 'inside [low, high] (90 % stated)'];
+  head.push('median high ÷ low');
+  const rows = DOC_GROUPINGS.flatMap((g) =>
+    (['native', 'browser'] as const).flatMap((cls) =>
+      (['decode', 'ttft'] as const).map((metric) => {
+        const l = reports[g].find(
+          (x) => x.label === CATEGORY_LABEL[cls] && x.vendor === 'all' && x.metric === metric,
+        );
+        if (l === undefined) throw new Error(`no report line for ${cls} ${metric} by ${g}`);
+        return cells(g, l);
+      }),
+    ),
+  );
+  const line = (c: readonly string[]) => `| ${c.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+const START = (name: string) => `<!-- calibrate:${name} -->`;
+const END = (name: string) => `<!-- /calibrate:${name} -->`;
+
+function bounds(text: string, name: string): { from: number; to: number } {
+  const from = text.indexOf(START(name));
+  const to = text.indexOf(END(name));
+  if (from < 0 || to < from) {
+    throw new Error(`no "${START(name)}" … "${END(name)}" block in the document`);
+  }
+  return { from: from + START(name).length, to };
+}
+
+/** The text between a document's markers for `name`. */
+export function docBlock(text: string, name: string): string {
+  const { from, to } = bounds(text, name);
+  return text.slice(from, to).trim();
+}
+
+/** The document with `content` between its markers for `name`. */
+export function withDocBlock(text: string, name: string, content: string): string {
+  const { from, to } = bounds(text, name);
+  return `${text.slice(0, from)}\n\n${content}\n\n${text.slice(to)}`;
+}
+
+/** A Markdown table with its cells' padding and the separator row's dashes ignored. */
+export function normalizedTable(table: string): string {
+  return table
+    .trim()
+    .split('\n')
+    .map((row) =>
+      row
+        .split('|')
+        .map((c) => c.trim().replace(/^-+$/, '---'))
+        .join('|'),
+    )
+    .join('\n');
+}
