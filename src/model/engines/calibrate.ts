@@ -13,7 +13,7 @@
 // Terms are fitted only where the pool's rows identify them: a fixed cost per prompt F for an
 // engine measured at two prompt lengths on one GPU and model (enginesWithFixedCost), the
 // consumption ceiling g on wide decode pools (consumeIdentifiable), the browser decode attention
-// factor k on rows that vary the context (attentionIdentifiable); else they are 0.
+// factor k from one source's rows that vary the context (contextPairs); else they are 0.
 //
 // Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
 // taken with the residual's whole source left out of the fit (RANGE_GROUPING), for native TTFT
@@ -385,10 +385,10 @@ function attentionFromPairs(pairs: readonly { short: CalibrationRow; long: Calib
 export const CONTEXT_SPREAD = 4;
 
 /**
- * Browser decode: η ≤ 1, attention factor k ≥ 0 (where attentionIdentifiable, else 0) and c ≥ 0
- * shared by every vendor; a fixed cost per token t ≥ 0 of each vendor (browsers differ most there:
- * GPU process, driver, readback). A vendor without rows gets the t of one fit over every vendor's
- * rows.
+ * Browser decode: the attention factor k ≥ 0 from the context pairs alone (attentionFromPairs);
+ * then, with k fixed, η ≤ 1 and c ≥ 0 shared by every vendor and a fixed cost per token t ≥ 0 of
+ * each vendor (browsers differ most there: GPU process, driver, readback). A vendor without rows
+ * gets the t of one fit over every vendor's rows.
  */
 export function fitBrowserDecodeRows(
   rows: readonly CalibrationRow[],

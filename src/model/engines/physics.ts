@@ -175,7 +175,10 @@ export function decodeMs(p: ProfileParams, s: Situation): number {
   return Math.max(d.readsMs, d.computeMs) + p.attnFactor * t.attnMs + d.fixedMs + t.commMs;
 }
 
-/** Which part of the decode step takes longest: reads, multiply-adds, or the fixed costs. */
+/**
+ * Which part of the decode step takes longest: reads, multiply-adds, or the fixed costs (the
+ * predictor's Bound; predict/ imports this module, so the type is spelled out here).
+ */
 export function decodeBound(p: ProfileParams, s: Situation): 'memory' | 'compute' | 'overhead' {
   const d = decodeParts(p, decodeTerms(s));
   if (d.fixedMs > Math.max(d.readsMs, d.computeMs)) return 'overhead';
