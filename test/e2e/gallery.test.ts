@@ -47,14 +47,17 @@ afterAll(async () => {
 });
 
 /**
- * The page at `origin`, its variants pinned: the gallery takes a run whatever its settings, and a
- * Quick run that skips tuning takes a fraction of the time on a software adapter.
+ * The page at `origin` with quick settings: the gallery takes a run whatever its settings, and a
+ * Quick run that skips tuning, stops its read sweep at 1 MiB and takes 3 samples a kernel takes a
+ * fraction of the time on a software adapter.
  */
 async function open(origin: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${origin}/?gemv-variant=rows4-wg64&gemm-variant=reg4x4`);
+  await page.goto(
+    `${origin}/?gemv-variant=rows4-wg64&gemm-variant=reg4x4&samples=3&max-working-set-mib=1`,
+  );
   return { page, errors };
 }
 
