@@ -93,6 +93,8 @@ describe('the benchmark worker, through comlink', () => {
   // Variants pinned: these tests are about the worker's plumbing; the tuner runs in the Node
   // runner tests and in the page's Quick run (test/e2e/page.test.ts).
   const PINNED = { gemvVariant: 'rows4-wg64', gemmVariant: 'reg4x4' };
+  /** …and a read sweep stopped at 1 MiB, 3 samples a kernel: the whole plan, sooner. */
+  const QUICK_SETTINGS = { ...PINNED, samples: 3, maxWorkingSetMiB: 1 };
   /** About half of the Quick plan's kernel rows. */
   const LOSE_AFTER_ROWS = 12;
   afterAll(() => client.terminate());
@@ -118,7 +120,7 @@ describe('the benchmark worker, through comlink', () => {
         if (finished === LOSE_AFTER_ROWS) void client.destroyDevice();
       },
       undefined,
-      PINNED,
+      QUICK_SETTINGS,
     );
     expect(lost.incomplete).toMatch(/lost/i);
     expect(lost.stopReason).toBe('device-lost');
@@ -137,7 +139,7 @@ describe('the benchmark worker, through comlink', () => {
       (row) => rows.push(`${row.kernel}:${row.verified}`),
       lost,
     );
-    expect(doc.settings).toEqual(PINNED); // the resumed run keeps the settings it began with
+    expect(doc.settings).toEqual(QUICK_SETTINGS); // the resumed run keeps the settings it began with
     expect(validateResults(doc)).toBe(doc);
     expect(doc.runtime.kind).toBe('browser');
     expect(doc.incomplete).toBeUndefined();
