@@ -16,8 +16,18 @@ describe('npm run bench', () => {
   }, () => {
     const out = cli.path('results.json');
     // Variants pinned: the tuner is the runner's (test/gpu/runner.test.ts runs the tuned Quick
-    // plan); tuning every format and shape class takes minutes on a software adapter.
-    const result = run(['--quick', ...PINNED, '--out', out]);
+    // plan); tuning every format and shape class takes minutes on a software adapter. The read
+    // sweep stops at 1 MiB and each kernel takes 3 samples: this is the command line's test.
+    const result = run([
+      '--quick',
+      ...PINNED,
+      '--samples',
+      '3',
+      '--max-working-set-mib',
+      '1',
+      '--out',
+      out,
+    ]);
     expect(result.stderr).not.toMatch(/^\s+at /m); // no stack trace
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/Peak read bandwidth/);
