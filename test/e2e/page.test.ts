@@ -42,11 +42,12 @@ afterAll(async () => {
 });
 
 /**
- * The first test's Quick run pins its variants: the tuner is tested in Node
- * (test/gpu/runner.test.ts), and tuning every format and shape class takes minutes on SwiftShader.
+ * The first test's Quick run pins its variants — the tuner is tested in Node
+ * (test/gpu/runner.test.ts), and tuning every format and shape class takes minutes on SwiftShader
+ * — and takes 3 samples a kernel: the page is under test, not the measurement's precision.
  */
-const PINNED = { gemvVariant: 'rows4-wg64', gemmVariant: 'reg4x4' };
-const PINNED_QUERY = '?gemv-variant=rows4-wg64&gemm-variant=reg4x4';
+const PINNED = { gemvVariant: 'rows4-wg64', gemmVariant: 'reg4x4', samples: 3 };
+const PINNED_QUERY = '?gemv-variant=rows4-wg64&gemm-variant=reg4x4&samples=3';
 
 async function openPage(query = ''): Promise<{ page: Page; foreign: string[]; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
