@@ -248,8 +248,10 @@ export const GROUPING_TITLE: Readonly<Record<ReportGrouping, string>> = {
 
 export { REPORT_GROUPINGS };
 
-const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)} %` : '—');
-const fix = (x: number, d: number) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+/** A fraction as a percentage with one decimal, '—' where there is none. */
+export const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)} %` : '—');
+/** A figure with `d` decimals, '—' where there is none. */
+export const fix = (x: number, d: number) => (Number.isFinite(x) ? x.toFixed(d) : '—');
 
 /** The report as a plain-text table. */
 export function formatReport(lines: readonly ReportLine[]): string {

@@ -2,8 +2,9 @@
 // table, written between markers by `npm run calibrate -- --write` and checked against a fresh
 // report by a unit test, so the documents show what `npm run calibrate` prints.
 
-import { CATEGORY_LABEL, type ReportLine } from './cross-validation';
+import { CATEGORY_LABEL, fix, pct, type ReportLine } from './cross-validation';
 import type { ReportGrouping } from './groups';
+import type { EngineClass } from './ids';
 
 /** The documents that show the table, from the repository's root. */
 export const CATEGORY_DOCS = ['README.md', 'docs/PREDICTING.md'] as const;
@@ -16,21 +17,20 @@ const GROUPING_WORDS: Readonly<Record<(typeof DOC_GROUPINGS)[number], string>> =
   family: 'GPU family',
 };
 
-const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-
-function cells(grouping: (typeof DOC_GROUPINGS)[number], l: ReportLine): string[] {
-  const cls = l.label === CATEGORY_LABEL.native ? 'native' : 'browser';
+function cells(grouping: (typeof DOC_GROUPINGS)[number], cls: EngineClass, l: ReportLine) {
+  const words = GROUPING_WORDS[grouping];
   const category = `${l.metric === 'decode' ? 'decode' : 'TTFT'}, ${cls} engines`;
-  if (l.n === 0) {
-    const n = `0 (${l.noFit} cannot be fitted without their ${GROUPING_WORDS[grouping]})`;
-    return [GROUPING_WORDS[grouping], category, n, '—', '—', '—'];
-  }
   const stated = l.n - l.notEnoughData;
-  const n = l.notEnoughData > 0 ? `${l.n} (${l.notEnoughData} "not enough data")` : String(l.n);
+  const n =
+    l.n === 0
+      ? `0 (${l.noFit} cannot be fitted without their ${words})`
+      : l.notEnoughData > 0
+        ? `${l.n} (${l.notEnoughData} "not enough data")`
+        : String(l.n);
+  // Coverage, MAPE and width are NaN where no range is stated: '—'.
   const inside =
-    stated === 0 ? '—' : l.notEnoughData > 0 ? `${pct(l.coverage)} of ${stated}` : pct(l.coverage);
-  const width = stated === 0 ? '—' : l.width.toFixed(2);
-  return [GROUPING_WORDS[grouping], category, n, pct(l.mape), inside, width];
+    l.notEnoughData > 0 && stated > 0 ? `${pct(l.coverage)} of ${stated}` : pct(l.coverage);
+  return [words, category, n, pct(l.mape), inside, fix(l.width, 2)];
 }
 
 /** The categories (native / browser × decode / TTFT) held out by source and by GPU family. */
@@ -46,7 +46,7 @@ export function categoryTable(
           (x) => x.label === CATEGORY_LABEL[cls] && x.vendor === 'all' && x.metric === metric,
         );
         if (l === undefined) throw new Error(`no report line for ${cls} ${metric} by ${g}`);
-        return cells(g, l);
+        return cells(g, cls, l);
       }),
     ),
   );
