@@ -153,7 +153,8 @@ export function rowSituation(row: CalibrationRow): Situation {
 const decodeCache = new WeakMap<CalibrationRow, DecodeTerms>();
 const ttftCache = new WeakMap<CalibrationRow, TtftTerms>();
 
-function rowDecodeTerms(row: CalibrationRow): DecodeTerms {
+/** A calibration row's decode terms, computed once per row. */
+export function rowDecodeTerms(row: CalibrationRow): DecodeTerms {
   let t = decodeCache.get(row);
   if (t === undefined) {
     t = decodeTerms(rowSituation(row));

@@ -3,10 +3,9 @@
 // decides small models' decode in the browser, and no calibration row says which harness a user
 // will run (docs/PREDICTING.md). `npm run calibrate` prints it.
 
-import { rowSituation } from './calibrate';
+import { rowDecodeTerms } from './calibrate';
 import { sourceKeyOf } from './groups';
 import { ENGINES, type EngineId } from './ids';
-import { decodeTerms } from './physics';
 import type { CalibrationRow } from './rows';
 
 /** Contexts up to this many tokens: attention is a small part of the token there. */
@@ -28,7 +27,7 @@ export function hostCostPerLayer(rows: readonly CalibrationRow[]): HostCost[] {
   for (const r of rows) {
     const browser = ENGINES[r.engine].engineClass === 'browser';
     if (!browser || r.metric !== 'decode' || r.contextTokens > SHORT_CONTEXT) continue;
-    const t = decodeTerms(rowSituation(r));
+    const t = rowDecodeTerms(r);
     const perLayer = (r.ms - t.streamMs) / t.layers;
     const source = sourceKeyOf(r.source);
     const key = `${source}|${r.engine}|${r.gpuKey}`;
