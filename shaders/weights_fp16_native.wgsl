@@ -1,10 +1,11 @@
 // Weight format fp16, native variant (needs shader-f16; the host prepends `enable f16;`): the
-// same layout as weights_fp16.wgsl — two f16 per u32, the even k in the low half — read with a
-// bitcast instead of unpack2x16float, multiplied and summed four at a time in f16, and
+// same layout as weights_fp16.wgsl — two f16 per u32, the even k in the low half — unpacked and
+// converted to f16 (halves16), multiplied and summed four at a time in f16, and
 // accumulated in f32 across the group. Defines group_dot and dequant_vec (see weights_f32.wgsl).
 
+// unpack2x16float and a conversion, not a bitcast to f16: naga types that as f32 and rejects it.
 fn halves16(a: u32, b: u32) -> vec4<f16> {
-  return bitcast<vec4<f16>>(vec2<u32>(a, b));
+  return vec4<f16>(vec4<f32>(unpack2x16float(a), unpack2x16float(b)));
 }
 
 fn dequant_vec(row: u32, g: u32, j: u32) -> vec4<f32> {

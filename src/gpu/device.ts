@@ -3,6 +3,7 @@
 
 import type { AdapterDescription, TimingMode } from '../core/results';
 import { GpuError } from './errors';
+import { recordLanguageFeatures } from './wgsl-support';
 
 /** Limits that shape the benchmark; requested at the adapter's maximum. */
 export const LIMITS_THAT_MATTER = [
@@ -151,6 +152,7 @@ export async function acquireGpu(
 
   const grantedLimits: Record<string, number> = {};
   for (const name of LIMITS_THAT_MATTER) grantedLimits[name] = device.limits[name];
+  recordLanguageFeatures(device, description.wgslLanguageFeatures);
 
   return {
     gpu: gpu as GPU,

@@ -1,7 +1,11 @@
 // Compiles a WGSL entry point into a compute pipeline; compile and validation errors become a
-// GpuError carrying the compiler's messages.
+// GpuError carrying the compiler's messages. Every module reaches the compiler through here, put
+// in portable order first (src/core/wgsl/portable.ts), and only when the device grants what it
+// needs.
 
+import { portableModule, wgslNeeds } from '../core/wgsl/portable';
 import { GPU_WAIT_TIMEOUT_MS, GpuError, withTimeout } from './errors';
+import { ungrantedNeeds } from './wgsl-support';
 
 export interface PipelineSpec {
   label: string;
@@ -36,8 +40,25 @@ export function createComputePipeline(
 }
 
 async function compile(device: GPUDevice, spec: PipelineSpec): Promise<GPUComputePipeline> {
+  let code: string;
+  try {
+    code = portableModule(spec.code);
+  } catch (e) {
+    // Text that is not a WGSL module goes to no compiler: some crash on what they cannot parse.
+    throw new GpuError(
+      'validation',
+      `Shader ${spec.label} failed to compile: ${(e as Error).message}.`,
+    );
+  }
+  const ungranted = ungrantedNeeds(device, wgslNeeds(code));
+  if (ungranted.length > 0) {
+    throw new GpuError(
+      'feature-missing',
+      `Shader ${spec.label} needs ${ungranted.join(' and ')}, which this device does not grant.`,
+    );
+  }
   device.pushErrorScope('validation');
-  const module = device.createShaderModule({ label: spec.label, code: spec.code });
+  const module = device.createShaderModule({ label: spec.label, code });
   const info = await withTimeout(
     module.getCompilationInfo(),
     GPU_WAIT_TIMEOUT_MS,

@@ -1,12 +1,13 @@
 // GEMV y = W·x (decode), assembled from parts: directives, the weights code (how a group of 32
 // weights meets x: dequantized in f32, in f16, or as int8 dot products), x's binding, the shared
-// declarations (gemv_common.wgsl), then the entry points (gemv.wgsl, gemv_rows4.wgsl or
-// gemv_subgroup.wgsl).
+// declarations (gemv_common.wgsl), then the entry points (gemv.wgsl, gemv_rows4.wgsl,
+// gemv_subgroup.wgsl or gemv_subgroup_rows.wgsl).
 
 import gemvShader from '../../shaders/gemv.wgsl?raw';
 import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
 import rows4Shader from '../../shaders/gemv_rows4.wgsl?raw';
 import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
+import subgroupRowsShader from '../../shaders/gemv_subgroup_rows.wgsl?raw';
 import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
@@ -108,7 +109,7 @@ const ENTRY_POINTS = {
     constants: wg,
   },
   gemv_subgroup_rows: {
-    shader: subgroupShader,
+    shader: subgroupRowsShader,
     directives: 'enable subgroups;',
     requires: ['subgroups', 'subgroupId'],
     codes: ALL_CODES,

@@ -392,21 +392,42 @@ describe('failures', () => {
     runner.destroy();
   });
 
-  it('a shader that does not compile is a failed row with the compiler message', async () => {
-    const runner = new BenchRunner(gpu);
+  /** A case whose prepare compiles `code` (and would go on to nothing). */
+  const compiling = (code: string) => {
     const kcase = { ...brokenKernel(), label: 'bad-wgsl' };
     kcase.prepare = async ({ device }) => {
-      await createComputePipeline(device, {
-        label: 'bad-wgsl',
-        code: 'fn main( {',
-        entryPoint: 'main',
-      });
+      await createComputePipeline(device, { label: 'bad-wgsl', code, entryPoint: 'main' });
       throw new Error('unreachable');
     };
-    const row = await runner.runCase(kcase, FAST_TIMING);
+    return kcase;
+  };
+
+  it('a shader that does not compile is a failed row with the compiler message', async () => {
+    const runner = new BenchRunner(gpu);
+    const code = '@compute @workgroup_size(1) fn main() { let x: u32 = not_declared; }';
+    const row = await runner.runCase(compiling(code), FAST_TIMING);
     runner.destroy();
     expect(row.verified).toBe(false);
-    expect(row.error).toMatch(/bad-wgsl failed to compile/);
+    expect(row.error).toMatch(/bad-wgsl failed to compile: .*not_declared/);
+  });
+
+  it('text that is not a WGSL module is a failed row, and reaches no compiler', async () => {
+    const runner = new BenchRunner(gpu);
+    const row = await runner.runCase(compiling('fn main( {'), FAST_TIMING);
+    runner.destroy();
+    expect(row.error).toMatch(/bad-wgsl failed to compile: WGSL: a \{ is never closed/);
+  });
+
+  it('a module that enables what the device lacks is refused before compiling, saying what', async () => {
+    const runner = new BenchRunner(gpu);
+    // Neither software adapter here grants chromium-experimental-subgroup-matrix.
+    const code =
+      'enable chromium_experimental_subgroup_matrix;\n@compute @workgroup_size(1) fn main() {}';
+    const row = await runner.runCase(compiling(code), FAST_TIMING);
+    runner.destroy();
+    expect(row.error).toMatch(
+      /bad-wgsl needs the feature chromium-experimental-subgroup-matrix, which this device does not grant/,
+    );
   });
 
   it('cancel stops the run, keeps what was measured, and frees every buffer', async () => {

@@ -5,7 +5,6 @@
 // predictor charges a decode step's attention from these rows, as it charges the projections
 // from the GEMV rows.
 
-import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
 import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
 import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from '../types';
@@ -20,6 +19,7 @@ import {
   roundKvRow,
 } from './kv-cache';
 import { attendReference, maskedFloat } from './reference';
+import { DECODE_SHADERS } from './shaders';
 import { ATTENTION_SPLIT, attentionUniform, CACHE_MASK, type DecodeShape } from './shape';
 
 export interface AttentionShape extends Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'> {
@@ -112,7 +112,7 @@ export async function prepareAttention(
     'attention-params',
     attentionUniform(s, 1, ATTENTION_SPLIT, maxSplits),
   );
-  const code = attentionCode(kv, attentionShader);
+  const code = attentionCode(kv, DECODE_SHADERS.attention);
   const pipeline = (entryPoint: string, wgsl = code) =>
     createComputePipeline(env.device, { label: 'attention', code: wgsl, entryPoint });
   const partial = await pipeline('attn_partial', build ? build.code(code, 'attn_partial') : code);

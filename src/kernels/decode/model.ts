@@ -7,15 +7,6 @@
 // random routing, the predictor's stated assumption) — the choice is made when the token's
 // command buffer is recorded, so no activation comes back to the CPU.
 
-import argmaxShader from '../../../shaders/decode_argmax.wgsl?raw';
-import attentionShader from '../../../shaders/decode_attention.wgsl?raw';
-import embedShader from '../../../shaders/decode_embed.wgsl?raw';
-import ffnShader from '../../../shaders/decode_ffn.wgsl?raw';
-import moeShader from '../../../shaders/decode_moe.wgsl?raw';
-import rmsnormShader from '../../../shaders/decode_rmsnorm.wgsl?raw';
-import ropeShader from '../../../shaders/decode_rope.wgsl?raw';
-import quantizeShader from '../../../shaders/quantize_x.wgsl?raw';
-import xF16Shader from '../../../shaders/x_to_f16.wgsl?raw';
 import type { FormatId } from '../../core/formats';
 import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
@@ -24,7 +15,6 @@ import { type GemvVariant, gemvPipelineSpec, gemvXForm } from '../gemv';
 import { bindMatrixChunks, foldGrid, type GpuMatrix, uploadMatrix } from '../matrix';
 import { quantizedXBytes } from '../quantize-x';
 import type { KernelEnv } from '../types';
-import { weightsShader } from '../weights';
 import {
   attentionCode,
   createKvCache,
@@ -36,6 +26,7 @@ import {
   kvCacheRefusal,
 } from './kv-cache';
 import type { GemvXForm } from './reference';
+import { DECODE_SHADERS, embedCode } from './shaders';
 import {
   ATTENTION_SPLIT,
   attentionUniform,
@@ -539,7 +530,7 @@ export class DecodeModel {
   private async routeGates(layer: number, m: number): Promise<Step> {
     const s = this.spec.shape;
     const k = s.moe?.perToken ?? 0;
-    const pipeline = await this.pipeline('decode-route-gates', moeShader, 'route_gates');
+    const pipeline = await this.pipeline('decode-route-gates', DECODE_SHADERS.moe, 'route_gates');
     const u = await this.uniform('route-gates', [
       s.hidden / 4,
       m,
@@ -560,7 +551,11 @@ export class DecodeModel {
 
   private async moeAccumulate(expert: number, m: number): Promise<Step> {
     const s = this.spec.shape;
-    const pipeline = await this.pipeline('decode-moe-accumulate', moeShader, 'moe_accumulate');
+    const pipeline = await this.pipeline(
+      'decode-moe-accumulate',
+      DECODE_SHADERS.moe,
+      'moe_accumulate',
+    );
     const u = await this.uniform('moe-accumulate', [
       s.hidden / 4,
       m,
@@ -588,7 +583,7 @@ export class DecodeModel {
   ): Promise<Step> {
     const s = this.spec.shape;
     const experts = s.moe?.experts ?? 0;
-    const pipeline = await this.pipeline(`decode-${entry}`, moeShader, entry);
+    const pipeline = await this.pipeline(`decode-${entry}`, DECODE_SHADERS.moe, entry);
     const at = (layer * experts + expert) * m;
     const u = await this.uniform(entry, [s.hidden / 4, m, experts, expert, at, 0, 0, 0]);
     const b = this.bufs;
@@ -654,11 +649,7 @@ export class DecodeModel {
 
   private async embed(m: number, fromPrompt: boolean): Promise<Step[]> {
     const s = this.spec.shape;
-    const pipeline = await this.pipeline(
-      'decode-embed',
-      `${weightsShader(this.spec.format)}\n${embedShader}`,
-      'embed',
-    );
+    const pipeline = await this.pipeline('decode-embed', embedCode(this.spec.format), 'embed');
     const steps: Step[] = [];
     for (const chunk of this.head.chunks) {
       const u = await this.uniform('embed', [
@@ -688,7 +679,7 @@ export class DecodeModel {
     out: GPUBuffer,
     m: number,
   ): Promise<Step> {
-    const pipeline = await this.pipeline('decode-rmsnorm', rmsnormShader, 'rmsnorm');
+    const pipeline = await this.pipeline('decode-rmsnorm', DECODE_SHADERS.rmsnorm, 'rmsnorm');
     const u = await this.uniform('rmsnorm', [this.spec.shape.hidden / 4, inRow, 0, 0], {
       2: RMS_EPS,
     });
@@ -755,8 +746,8 @@ export class DecodeModel {
     const int8 = form === 'int8';
     const units = int8 ? k / 32 : k / 2;
     const pipeline = int8
-      ? await this.pipeline('decode-quantize-x', quantizeShader, 'quantize_x')
-      : await this.pipeline('decode-x-f16', xF16Shader, 'x_to_f16');
+      ? await this.pipeline('decode-quantize-x', DECODE_SHADERS.quantizeX, 'quantize_x')
+      : await this.pipeline('decode-x-f16', DECODE_SHADERS.xToF16, 'x_to_f16');
     if (this.stagedX === undefined) {
       const s = this.spec.shape;
       const widest = Math.max(s.hidden, s.heads * s.headDim, widestFfn(s));
@@ -775,7 +766,7 @@ export class DecodeModel {
   /** RoPE on Q and K of the m rows, in place. */
   private async rope(m: number): Promise<Step> {
     const s = this.spec.shape;
-    const pipeline = await this.pipeline('decode-rope', ropeShader, 'rope_qk');
+    const pipeline = await this.pipeline('decode-rope', DECODE_SHADERS.rope, 'rope_qk');
     const u = await this.uniform('rope', [m, s.heads, s.kvHeads, s.headDim]);
     const bindGroup = this.bind(pipeline, [
       u,
@@ -813,7 +804,7 @@ export class DecodeModel {
 
   private async attention(layer: number, m: number): Promise<Step[]> {
     const s = this.spec.shape;
-    const code = attentionCode(this.kv, attentionShader);
+    const code = attentionCode(this.kv, DECODE_SHADERS.attention);
     const partial = await this.pipeline('decode-attention', code, 'attn_partial');
     const combine = await this.pipeline('decode-attention', code, 'attn_combine');
     const u = await this.env.buffers.createUniform(
@@ -854,7 +845,7 @@ export class DecodeModel {
     width: number,
     m: number,
   ): Promise<Step> {
-    const pipeline = await this.pipeline(`decode-${entry}`, ffnShader, entry);
+    const pipeline = await this.pipeline(`decode-${entry}`, DECODE_SHADERS.ffn, entry);
     const u = await this.uniform(entry, [width / 4, m, 0, 0]);
     const size = (rows: number): [number, number, number] => [Math.ceil(width / 4 / 64), rows, 1];
     return {
@@ -866,7 +857,7 @@ export class DecodeModel {
   }
 
   private async argmax(advance: number): Promise<Step> {
-    const pipeline = await this.pipeline('decode-argmax', argmaxShader, 'argmax');
+    const pipeline = await this.pipeline('decode-argmax', DECODE_SHADERS.argmax, 'argmax');
     const u = await this.uniform('argmax', [this.spec.shape.vocab, advance, 0, 0]);
     return {
       pipeline,

@@ -34,7 +34,7 @@ export const ATTENTION_TRACE_SHAPE: AttentionShape = {
 };
 
 /** The partial pass's buffers as the trace names them: qkv 0, K 1, V 2 (q8: scales 3, 4). */
-function tracedBuffers(kv: KvCacheFormat): TracedBuffer[] {
+export function attentionTracedBuffers(kv: KvCacheFormat): TracedBuffer[] {
   const buffers: TracedBuffer[] = [
     { name: 'qkv', id: 0, elementBytes: 16 },
     { name: 'kcache', id: 1, elementBytes: 16 },
@@ -55,7 +55,7 @@ export async function traceAttention(
 ): Promise<AttentionTrace> {
   const shape = { ...base, kv };
   const positions = shape.context + 1;
-  const buffers = tracedBuffers(kv);
+  const buffers = attentionTracedBuffers(kv);
   const layout: TraceLayout = {
     workgroupSize: 64,
     workgroups: Math.ceil(positions / 256) * shape.kvHeads,

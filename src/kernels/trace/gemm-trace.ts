@@ -27,14 +27,14 @@ export interface GemmTrace {
 export const GEMM_TRACE_SHAPE = { m: 32, n: 256, k: 64 } as const;
 
 /** The buffers a GEMM loads from: weights 0, scales 1, x 2. */
-const BUFFERS: TracedBuffer[] = [
+export const GEMM_TRACED_BUFFERS: TracedBuffer[] = [
   { name: 'weights', id: 0, elementBytes: 16, componentBytes: 4 },
   { name: 'scales', id: 1, elementBytes: 4 },
   { name: 'x', id: 2, elementBytes: 16, componentBytes: 4 },
 ];
 
 /** Invocations of a variant's workgroup (its @workgroup_size). */
-function workgroupSize(v: GemmVariant): number {
+export function gemmWorkgroupSize(v: GemmVariant): number {
   if (v.entry === 'gemm_cols') return v.blockN / 8;
   if (v.entry === 'gemm_pad') return (v.blockN / 4) ** 2;
   if (v.entry === 'gemm_sgmat') return 64;
@@ -50,12 +50,17 @@ export async function traceGemm(
   const across = Math.ceil(n / variant.blockN);
   const down = Math.ceil(m / variant.blockM);
   const layout: TraceLayout = {
-    workgroupSize: workgroupSize(variant),
+    workgroupSize: gemmWorkgroupSize(variant),
     workgroups: across * down,
     loads: 64,
-    buffers: BUFFERS.length,
+    buffers: GEMM_TRACED_BUFFERS.length,
   };
-  const { log, build } = await tracedBuild(env, `trace-gemm-${variant.name}`, BUFFERS, layout);
+  const { log, build } = await tracedBuild(
+    env,
+    `trace-gemm-${variant.name}`,
+    GEMM_TRACED_BUFFERS,
+    layout,
+  );
   const prepared = await prepareGemm(
     env,
     format,
@@ -73,7 +78,7 @@ export async function traceGemm(
   env.device.queue.submit([encoder.finish()]);
   const outcome = await prepared.verify();
   const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
-  const [weights = 0, scales = 0, x = 0] = bytesByBuffer(trace, BUFFERS.length);
+  const [weights = 0, scales = 0, x = 0] = bytesByBuffer(trace, GEMM_TRACED_BUFFERS.length);
   // Each workgroup needs its block's rows of W (clipped to N) and of X (clipped to M) once.
   const rowsOf = (block: number, total: number, count: number) =>
     Array.from({ length: count }, (_, i) => Math.min(block, total - i * block)).reduce(
