@@ -1,6 +1,6 @@
 // The columns a GPU page reads, taken from a validated results document once, at submission.
 
-import type { ResultsDocument } from '../../src/core/results';
+import type { ResultsDocument, RuntimeKind } from '../../src/core/results';
 import { summarizeRun } from '../../src/model/measured/run-summary';
 import { browserOf, osOf } from './user-agent';
 
@@ -29,7 +29,7 @@ export interface RunColumns {
   device: string;
   description: string;
   isSoftware: boolean;
-  runtimeKind: 'browser' | 'node';
+  runtimeKind: RuntimeKind;
   browser: string;
   os: string;
   plan: string;

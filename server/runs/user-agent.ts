@@ -1,7 +1,10 @@
 // Browser family and operating system from a run's runtime description (a user agent in the
-// page, "node …" from the CLI): the gallery's filters. Only these two words are kept as columns.
+// page, "node …" or "deno …" from the CLI): the gallery's filters. Only these two words are kept
+// as columns.
 
-export const BROWSERS = ['chrome', 'edge', 'firefox', 'safari', 'node', 'other'] as const;
+import type { RuntimeKind } from '../../src/core/results';
+
+export const BROWSERS = ['chrome', 'edge', 'firefox', 'safari', 'node', 'deno', 'other'] as const;
 export type Browser = (typeof BROWSERS)[number];
 export const OPERATING_SYSTEMS = [
   'windows',
@@ -14,8 +17,8 @@ export const OPERATING_SYSTEMS = [
 ] as const;
 export type OperatingSystem = (typeof OPERATING_SYSTEMS)[number];
 
-export function browserOf(kind: 'browser' | 'node', description: string): Browser {
-  if (kind === 'node') return 'node';
+export function browserOf(kind: RuntimeKind, description: string): Browser {
+  if (kind !== 'browser') return kind;
   if (/\bEdg(e|A|iOS)?\//.test(description)) return 'edge';
   if (/\b(Firefox|FxiOS)\//.test(description)) return 'firefox';
   if (/\b(Chrome|Chromium|CriOS)\//.test(description)) return 'chrome';

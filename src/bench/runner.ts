@@ -20,6 +20,7 @@ import { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GPU_WAIT_TIMEOUT_MS, GpuError, isGpuError, withTimeout } from '../gpu/errors';
 import { createTimer, type EncodePass, type SubmitTimer } from '../gpu/timer';
+import { unofferedOn } from '../kernels/offers';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
 import { fitRoofline } from '../model/measured/roofline';
 import { failedDecode, runDecode } from './decode';
@@ -195,6 +196,7 @@ export class BenchRunner {
       grantedLimits: this.gpu.grantedLimits,
       ...(plan.settings === undefined ? {} : { settings: plan.settings }),
       tuning: [],
+      unoffered: unofferedOn(this.gpu),
       results: [],
     };
     const chosen = new Map<string, string>();

@@ -36,10 +36,28 @@ export interface AdapterDescription {
   wgslLanguageFeatures: string[];
 }
 
+/** Where the plan ran: a page, or the command line under Node (Dawn) or Deno (wgpu). */
+export type RuntimeKind = 'browser' | 'node' | 'deno';
+export const RUNTIME_KINDS: readonly RuntimeKind[] = ['browser', 'node', 'deno'];
+
+/**
+ * The WebGPU implementation that ran it: Dawn (Chrome, Edge, the `webgpu` package), wgpu
+ * (Firefox, Deno) or WebKit's (Safari); `unknown` where the runtime does not say.
+ */
+export type WebGpuImplementation = 'dawn' | 'wgpu' | 'webkit' | 'unknown';
+export const WEBGPU_IMPLEMENTATIONS: readonly WebGpuImplementation[] = [
+  'dawn',
+  'wgpu',
+  'webkit',
+  'unknown',
+];
+
 export interface RuntimeDescription {
-  kind: 'browser' | 'node';
-  /** Browser user agent, or e.g. "node v20.20.2; webgpu 0.6.2". */
+  kind: RuntimeKind;
+  /** Browser user agent, or e.g. "node v20.20.2; webgpu 0.6.2", "deno 2.9.6". */
   description: string;
+  /** Absent in documents written before it was recorded. */
+  implementation?: WebGpuImplementation;
 }
 
 export interface ResultRow {
@@ -205,6 +223,17 @@ export interface DecodeRun {
 export const STOP_REASONS = ['cancelled', 'device-lost'] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
+/**
+ * A kernel variant this device was not offered, and what its module needs that the device does
+ * not grant: features ('shader-f16', 'subgroups', …) and WGSL language features
+ * ('packed_4x8_integer_dot_product', 'subgroup_id').
+ */
+export interface UnofferedVariant {
+  kernel: 'gemv' | 'gemm';
+  variant: string;
+  missing: string[];
+}
+
 export interface ResultsDocument {
   schemaVersion: typeof SCHEMA_VERSION;
   tool: { name: string; version: string };
@@ -225,6 +254,8 @@ export interface ResultsDocument {
   /** Non-default run settings it ran with: such a run is not comparable with default runs. */
   settings?: RunSettings;
   tuning?: TuningRecord[];
+  /** Variants not offered on this device, and why (absent in documents before it was recorded). */
+  unoffered?: UnofferedVariant[];
   results: ResultRow[];
   /** Whole-model decode runs (absent in documents written before they existed). */
   decode?: DecodeRun[];
@@ -364,8 +395,9 @@ const CANDIDATE_CHECKS: FieldChecks<Candidate> = {
 const TOOL_CHECKS: FieldChecks<ResultsDocument['tool']> = { name: str, version: str };
 
 const RUNTIME_CHECKS: FieldChecks<RuntimeDescription> = {
-  kind: oneOf(['browser', 'node']),
+  kind: oneOf(RUNTIME_KINDS),
   description: str,
+  implementation: optional(oneOf(WEBGPU_IMPLEMENTATIONS)),
 };
 
 const GEMV_CHOICE_CHECKS: FieldChecks<DecodeGemvChoice> = {
@@ -435,6 +467,12 @@ const checkRow = fields(ROW_CHECKS);
 const checkTool = fields(TOOL_CHECKS);
 const checkRuntime = fields(RUNTIME_CHECKS);
 const checkTuning = fields(TUNING_CHECKS);
+const UNOFFERED_CHECKS: FieldChecks<UnofferedVariant> = {
+  kernel: oneOf(['gemv', 'gemm']),
+  variant: str,
+  missing: strArray,
+};
+const checkUnoffered = fields(UNOFFERED_CHECKS);
 
 const DOCUMENT_CHECKS: FieldChecks<ResultsDocument> = {
   schemaVersion: (v, p, out) => {
@@ -460,6 +498,7 @@ const DOCUMENT_CHECKS: FieldChecks<ResultsDocument> = {
     out.push(...settingsProblems(v, p));
   }),
   tuning: optional(listOf(checkTuning)),
+  unoffered: optional(listOf(checkUnoffered)),
   results: listOf(checkRow),
   decode: optional(listOf(checkDecode)),
 };
@@ -474,6 +513,7 @@ export const FIELD_CHECKS = {
   row: ROW_CHECKS,
   tuning: TUNING_CHECKS,
   candidate: CANDIDATE_CHECKS,
+  unoffered: UNOFFERED_CHECKS,
   decode: DECODE_CHECKS,
 } as const;
 
@@ -486,6 +526,7 @@ export const SCHEMA_FIELD_ORDER = {
   row: checkRow.keys,
   tuning: checkTuning.keys,
   candidate: checkCandidate.keys,
+  unoffered: checkUnoffered.keys,
   decode: checkDecode.keys,
 } as const;
 

@@ -6,8 +6,10 @@ import { fullPlanSeconds } from '../bench/estimate';
 import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
 import { errorMessage } from '../core/error-message';
+import { browserRuntime } from '../core/runtime';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { isGpuError } from '../gpu/errors';
+import { unofferedOn } from '../kernels/offers';
 import { cancelDecode, runDecodeRequest } from './decode';
 import { cancelLoad, runLoad } from './load';
 import type { AdapterReport, BenchWorkerApi, RunCallbacks } from './protocol';
@@ -32,6 +34,7 @@ const api: BenchWorkerApi = {
         adapter: ctx.description,
         timing: ctx.timing,
         grantedLimits: ctx.grantedLimits,
+        unoffered: unofferedOn(ctx),
       };
     } catch (e) {
       return { ok: false, code: isGpuError(e) ? e.code : 'unknown', message: errorMessage(e) };
@@ -47,7 +50,7 @@ const api: BenchWorkerApi = {
     try {
       return await runner.runPlan(
         plan,
-        { kind: 'browser', description: self.navigator.userAgent },
+        browserRuntime(self.navigator.userAgent),
         {
           signal: abort.signal,
           onProgress: (p) => callbacks.onProgress(p),

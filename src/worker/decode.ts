@@ -7,6 +7,7 @@ import { version } from '../../package.json';
 import { DEFAULT_DECODE, type DecodeSpec, failedDecode, MiB, runDecode } from '../bench/decode';
 import { errorMessage } from '../core/error-message';
 import { type DecodeRun, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
+import { browserRuntime } from '../core/runtime';
 import { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
@@ -35,7 +36,7 @@ function emptyDocument(gpu: GpuContext): ResultsDocument {
     tool: { name: TOOL_NAME, version },
     createdAt: new Date().toISOString(),
     plan: 'quick',
-    runtime: { kind: 'browser', description: self.navigator.userAgent },
+    runtime: browserRuntime(self.navigator.userAgent),
     adapter: gpu.description,
     timing: gpu.timing,
     grantedLimits: gpu.grantedLimits,

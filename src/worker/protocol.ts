@@ -9,6 +9,7 @@ import type {
   ResultRow,
   ResultsDocument,
   TimingMode,
+  UnofferedVariant,
 } from '../core/results';
 import type { RunSettings } from '../core/settings';
 import type { GpuErrorCode } from '../gpu/errors';
@@ -23,6 +24,8 @@ export type AdapterReport =
       adapter: AdapterDescription;
       timing: TimingMode;
       grantedLimits: Record<string, number>;
+      /** Kernel variants this device is not offered, and what each lacks. */
+      unoffered: UnofferedVariant[];
     }
   | { ok: false; code: GpuErrorCode | 'unknown'; message: string };
 

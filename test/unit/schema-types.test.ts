@@ -13,6 +13,7 @@ import {
   type RuntimeDescription,
   SCHEMA_FIELD_ORDER,
   type TuningRecord,
+  type UnofferedVariant,
 } from '../../src/core/results';
 import {
   type RunSettings,
@@ -68,6 +69,7 @@ describe('the check tables are typed against the interfaces', () => {
     expectTypeOf(FIELD_CHECKS.candidate).toEqualTypeOf<
       FieldChecks<TuningRecord['candidates'][number]>
     >();
+    expectTypeOf(FIELD_CHECKS.unoffered).toEqualTypeOf<FieldChecks<UnofferedVariant>>();
     expectTypeOf(FIELD_CHECKS.decode).toEqualTypeOf<FieldChecks<DecodeRun>>();
     expectTypeOf(SETTING_PARAMS).toEqualTypeOf<SettingTable<string>>();
     // Runtime: every table lists the same keys, in the same order, as the field order.

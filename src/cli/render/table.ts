@@ -3,6 +3,7 @@
 import { adapterName } from '../../core/adapter-name';
 import { describeShape, formatBytes } from '../../core/describe';
 import type { ResultRow, ResultsDocument } from '../../core/results';
+import { unofferedGroups } from '../../core/runtime';
 import { settingsQuery } from '../../core/settings';
 import { summarizeRun } from '../../model/measured/run-summary';
 import {
@@ -118,12 +119,26 @@ function tuningLines(doc: ResultsDocument): string[] {
   ];
 }
 
+/** What this WebGPU did not offer, one line per missing need. */
+function unofferedLines(doc: ResultsDocument): string[] {
+  const groups = unofferedGroups(doc.unoffered ?? []);
+  if (groups.length === 0) return [];
+  return [
+    '',
+    'Not offered by this WebGPU:',
+    ...groups.map(
+      (g) => `  ${g.variants.length} need ${g.missing.join(' + ')}: ${g.variants.join(', ')}`,
+    ),
+  ];
+}
+
 export function renderTable(doc: ResultsDocument): string {
   const a = doc.adapter;
   const s = summarizeRun(doc);
+  const implementation = doc.runtime.implementation ? ` (${doc.runtime.implementation})` : '';
   const lines = [
     `Adapter: ${adapterName(a, { fallback: 'unknown' })}`,
-    `Runtime: ${doc.runtime.description}   Plan: ${doc.plan}   Timing: ${doc.timing}`,
+    `Runtime: ${doc.runtime.description}${implementation}   Plan: ${doc.plan}   Timing: ${doc.timing}`,
     '',
     ...resultRows(doc),
   ];
@@ -134,6 +149,7 @@ export function renderTable(doc: ResultsDocument): string {
     ...gemvSummary(doc.results, s.dramReadGbps),
     ...gemmSweep(doc.results),
     ...tuningLines(doc),
+    ...unofferedLines(doc),
     '',
   );
   lines.push(

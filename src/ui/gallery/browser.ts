@@ -12,7 +12,7 @@ import { type GalleryChart, spreadChart } from './charts';
 /** The Quick plan's decode run, the one every run has: SmolLM2-135M int4 at context 512. */
 export const QUICK_DECODE = { key: 'smollm2-135m int4 512', model: 'SmolLM2-135M int4' };
 
-const BROWSERS = ['chrome', 'edge', 'firefox', 'safari', 'node', 'other'];
+const BROWSERS = ['chrome', 'edge', 'firefox', 'safari', 'node', 'deno', 'other'];
 const SYSTEMS = ['windows', 'macos', 'linux', 'chromeos', 'android', 'ios', 'other'];
 
 export const galleryName = (a: GalleryAdapter): string => adapterName(a, { fallback: a.key });

@@ -2,6 +2,8 @@
 // predictions still work without it). Asks the worker to describe the adapter at start.
 
 import { adapterName } from '../../core/adapter-name';
+import type { UnofferedVariant } from '../../core/results';
+import { implementationOfUserAgent, unofferedGroups } from '../../core/runtime';
 import type { AdapterReport } from '../../worker/protocol';
 import { t } from '../i18n';
 import { fmtBytes, fmtInt } from '../i18n/numbers';
@@ -77,10 +79,29 @@ function showAdapter(
   limit('maxComputeInvocationsPerWorkgroup', 'maxComputeInvocationsPerWorkgroup', false);
   add(m.features, a.features.join(', ') || c.none);
   add(m.wgslFeatures, a.wgslLanguageFeatures.join(', ') || c.none);
+  add(m.implementation, m.implementations[implementationOfUserAgent(navigator.userAgent)]);
+  showUnoffered(report.unoffered, ui.details);
   ui.warning.hidden = !a.isSoftware;
   if (a.isSoftware) {
     ui.warning.textContent = m.software({ name: adapterName(a) });
   }
+}
+
+/** What this WebGPU could not offer, one line per missing need (the variants are names, text). */
+function showUnoffered(unoffered: readonly UnofferedVariant[], details: HTMLDListElement): void {
+  const m = t().app.adapter;
+  const groups = unofferedGroups(unoffered);
+  const dd = make('dd', groups.length === 0 ? m.allOffered : '');
+  dd.id = 'adapter-unoffered';
+  for (const g of groups) {
+    const line = m.unofferedGroup({
+      count: fmtInt(g.variants.length),
+      missing: g.missing.join(' + '),
+      variants: g.variants.join(', '),
+    });
+    dd.append(make('div', line));
+  }
+  details.append(make('dt', m.unoffered), dd);
 }
 
 /** Asks the worker for the adapter (or says at once that this page has no WebGPU). */

@@ -12,6 +12,7 @@ import {
   SCHEMA_VERSION,
   TOOL_NAME,
 } from '../../core/results';
+import { browserRuntime } from '../../core/runtime';
 import {
   isDefaultSettings,
   parseRunSettings,
@@ -91,7 +92,7 @@ function liveDocument(
     tool: { name: TOOL_NAME, version },
     createdAt: startedAt,
     plan,
-    runtime: { kind: 'browser', description: navigator.userAgent },
+    runtime: browserRuntime(navigator.userAgent),
     adapter: adapter.adapter,
     timing: adapter.timing,
     grantedLimits: adapter.grantedLimits,

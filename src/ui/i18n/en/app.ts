@@ -16,6 +16,17 @@ export const app = {
     defaultLimit: (p: { value: string }) => `WebGPU default: ${p.value}`,
     features: 'Features',
     wgslFeatures: 'WGSL language features',
+    implementation: 'WebGPU implementation',
+    implementations: {
+      dawn: 'Dawn (Chrome, Edge)',
+      wgpu: 'wgpu (Firefox)',
+      webkit: 'WebKit (Safari)',
+      unknown: 'not known from this browser',
+    },
+    unoffered: 'Not offered here',
+    allOffered: 'nothing: every kernel variant can run here',
+    unofferedGroup: (p: { count: string; missing: string; variants: string }) =>
+      `${p.count} variants need ${p.missing}: ${p.variants}`,
     stillPredicts: 'Predictions from a datasheet still work: see Predictions below.',
     /** WebGPU failed to give a device: the message already says what happened and what to do. */
     failed: (p: { code: string; detail: string }) => p.detail,

@@ -31,6 +31,16 @@ export const app: typeof en = {
     defaultLimit: (p) => `WebGPU 默认值：${p.value}`,
     features: '特性',
     wgslFeatures: 'WGSL 语言特性',
+    implementation: 'WebGPU 实现',
+    implementations: {
+      dawn: 'Dawn（Chrome、Edge）',
+      wgpu: 'wgpu（Firefox）',
+      webkit: 'WebKit（Safari）',
+      unknown: '无法从此浏览器得知',
+    },
+    unoffered: '此处未提供',
+    allOffered: '无：所有内核变体都可在此运行',
+    unofferedGroup: (p) => `${p.count} 个变体需要 ${p.missing}：${p.variants}`,
     stillPredicts: '基于规格表的预测仍然可用：见下方“预测”。',
     failed: (p) => `${GPU_FAILURES[p.code] ?? 'WebGPU 出错'}（${p.detail}）`,
     noWebgpu:
