@@ -11,9 +11,10 @@ import type { ResultsDocument } from '../core/results';
 import { settingsQuery } from '../core/settings';
 import { BufferLedger } from '../gpu/buffers';
 import { acquireGpu, type GpuContext } from '../gpu/device';
-import { nodeGpu } from '../gpu/node';
+import { denoRuntime, hostGpu } from '../gpu/host';
 import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './args/bench-args';
 import { argsOrExit } from './args/flags';
+import { runUnderDeno } from './deno-runtime';
 import { renderDecode } from './render/decode-table';
 import { renderTable } from './render/table';
 import { renderTrace, traceDocument } from './render/trace-table';
@@ -22,8 +23,15 @@ import { submitToGallery } from './submit';
 async function main(argv: string[]): Promise<number> {
   const args = argsOrExit(() => parseBenchArgs(argv), BENCH_USAGE);
   if (typeof args === 'number') return args;
+  if (args.runtime === 'deno' && !denoRuntime()) return runUnderDeno(argv) ?? 1;
+  if (args.runtime === 'node' && denoRuntime()) {
+    process.stderr.write(
+      'error: this is Deno; --runtime node runs under Node: node dist-cli/bench.js\n',
+    );
+    return 2;
+  }
 
-  const { gpu, softwareFallback, webgpuVersion } = await nodeGpu();
+  const { gpu, softwareFallback, runtime } = await hostGpu();
   if (softwareFallback) {
     process.stderr.write(
       `warning: no GPU driver answered; running on ${softwareFallback}, a software Vulkan driver. These numbers are your CPU's, not a GPU's.\n`,
@@ -55,17 +63,13 @@ async function main(argv: string[]): Promise<number> {
   let doc: ResultsDocument;
   const started = performance.now();
   try {
-    doc = await runner.runPlan(
-      plan,
-      { kind: 'node', description: `node ${process.version}; webgpu ${webgpuVersion}` },
-      {
-        onProgress: (p) => {
-          const eta = p.etaMs === null ? '' : `, ~${Math.ceil(p.etaMs / 1000)} s left`;
-          const line = `[${p.step}/${p.total}] ${p.label}${eta}`;
-          process.stderr.write(interactive ? `\r${line.padEnd(60)}` : `${line}\n`);
-        },
+    doc = await runner.runPlan(plan, runtime, {
+      onProgress: (p) => {
+        const eta = p.etaMs === null ? '' : `, ~${Math.ceil(p.etaMs / 1000)} s left`;
+        const line = `[${p.step}/${p.total}] ${p.label}${eta}`;
+        process.stderr.write(interactive ? `\r${line.padEnd(60)}` : `${line}\n`);
       },
-    );
+    });
   } finally {
     runner.destroy();
     ctx.destroy();

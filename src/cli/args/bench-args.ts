@@ -20,11 +20,17 @@ export interface BenchArgs {
   decode?: DecodeSpec;
   /** --trace: the GEMV address trace table instead of a plan. */
   trace?: true;
+  /** --runtime: Node with Dawn (the `webgpu` package), or Deno with its wgpu; absent: this one. */
+  runtime?: BenchRuntime;
 }
+
+export const BENCH_RUNTIMES = ['node', 'deno'] as const;
+export type BenchRuntime = (typeof BENCH_RUNTIMES)[number];
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE] [--submit URL]
 
-Measures this machine's GPU through WebGPU (Dawn) and prints the results.
+Measures this machine's GPU through WebGPU (Dawn, or wgpu with --runtime deno) and prints the
+results.
 
   --quick      small sizes: a first look in seconds (default: --full)
   --full       sizes for real GPUs, up to the largest working set the limits allow
@@ -35,6 +41,8 @@ Measures this machine's GPU through WebGPU (Dawn) and prints the results.
   --out FILE   also write the results document (JSON) to FILE
   --submit URL send the results document to the results gallery at URL (e.g. the address
                \`npm start\` prints); it is shown in the gallery to anyone
+  --runtime R  node: Node with Dawn, Chrome's WebGPU (default under Node); deno: Deno with
+               wgpu, Firefox's (the deno package from npm, run with --unstable-webgpu)
   --help       show this message
 
 Settings that change results (a run with any of them is marked "not comparable"):
@@ -55,6 +63,7 @@ const BENCH_FLAGS: FlagSpecs = {
   help: { type: 'boolean', short: 'h' },
   out: { type: 'string', value: 'a file name' },
   submit: { type: 'string', value: 'a gallery address' },
+  runtime: { type: 'string', value: BENCH_RUNTIMES.join(' or ') },
   ...DECODE_FLAGS,
   ...Object.fromEntries(
     Object.values(SETTING_PARAMS).map((param) => [param, { type: 'string', value: 'a value' }]),
@@ -82,6 +91,13 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   }
   const decode = parseDecodeFlags(values);
   if (typeof decode === 'string') throw new UsageError(decode, BENCH_USAGE);
+  const runtime = typeof values.runtime === 'string' ? values.runtime : undefined;
+  if (runtime !== undefined && !BENCH_RUNTIMES.includes(runtime as BenchRuntime)) {
+    throw new UsageError(
+      `--runtime ${String(runtime)}: expected ${BENCH_RUNTIMES.join(' or ')}.`,
+      BENCH_USAGE,
+    );
+  }
   return {
     // The last of --quick and --full wins; the full plan by default (--decode: the quick one).
     plan:
@@ -94,5 +110,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     settings: parsed.settings,
     ...(decode === null ? {} : { decode }),
     ...(values.trace === true ? { trace: true as const } : {}),
+    ...(runtime === undefined ? {} : { runtime: runtime as BenchRuntime }),
   };
 }
