@@ -74,6 +74,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The second WebGPU implementation: wgpu (naga) in Deno children, on every Vulkan
+          // driver here (test/wgpu/deno.ts picks them).
+          name: 'wgpu (deno)',
+          include: ['test/wgpu/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/wgpu/build-child.global.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // The gallery's server and database: PGlite always, and a throwaway PostgreSQL server
           // that the global setup starts where PostgreSQL is installed.
           name: 'server',
