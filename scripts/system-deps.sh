@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the system pieces the tests need are present: a Chromium with WebGPU (Debian's
-# chromium, never a downloaded browser) and the Vulkan loader that Dawn (the `webgpu` package)
+# chromium, never a downloaded browser), a Firefox with WebGPU (Debian's firefox-esr: the page on
+# wgpu, the second implementation) and the Vulkan loader that Dawn (the `webgpu` package)
 # and the SwiftShader driver need. Installs them with apt-get when run as root on Debian/Ubuntu;
 # elsewhere says exactly what to install. On Debian 12 it also adds Mesa 25's lavapipe from
 # bookworm-backports (a second CPU Vulkan driver, with shader-f16) when it can; the GPU tests
@@ -10,6 +11,14 @@ set -euo pipefail
 have_chromium() {
   [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ] && return 0
   for p in /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome; do
+    [ -x "$p" ] && return 0
+  done
+  return 1
+}
+
+have_firefox() {
+  [ -n "${FIREFOX_PATH:-}" ] && [ -x "$FIREFOX_PATH" ] && return 0
+  for p in /usr/bin/firefox-esr /usr/bin/firefox; do
     [ -x "$p" ] && return 0
   done
   return 1
@@ -66,6 +75,7 @@ add_lavapipe() {
 
 missing=()
 have_chromium || missing+=(chromium)
+have_firefox || missing+=(firefox-esr)
 have_vulkan_loader || missing+=(libvulkan1)
 # Optional: only the screenshots need it.
 optional=()
@@ -92,8 +102,8 @@ have_postgres ||
 
 cat >&2 <<MSG
 The tests need: ${missing[*]}
-  Debian/Ubuntu:  sudo apt-get install -y chromium libvulkan1
-  Or set CHROMIUM_PATH to a Chrome/Chromium binary (WebGPU-capable) and install your
-  distribution's Vulkan loader (libvulkan.so.1).
+  Debian/Ubuntu:  sudo apt-get install -y chromium firefox-esr libvulkan1
+  Or set CHROMIUM_PATH to a Chrome/Chromium binary and FIREFOX_PATH to a Firefox binary (both
+  WebGPU-capable), and install your distribution's Vulkan loader (libvulkan.so.1).
 MSG
 exit 1

@@ -1,0 +1,114 @@
+// The page in Firefox ESR (wgpu/naga on lavapipe): a default Quick run — the tuner trying every
+// variant offered, and the decode run — finishes with every kernel verified, the predictions and
+// charts shown, and no page error; the page names the implementation and what it does not offer.
+
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'puppeteer-core';
+import { type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MODEL_FORMAT_IDS } from '../../src/core/formats';
+import { validateResults } from '../../src/core/results';
+import { launchFirefox } from '../firefox';
+
+let server: PreviewServer;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  server = await preview({
+    logLevel: 'warn',
+    build: { outDir: inject('pageDir') },
+    preview: { host: '127.0.0.1', port: 0 },
+  });
+  origin = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+  browser = await launchFirefox();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => server?.httpServer.close(() => resolve()));
+});
+
+const text = (page: Page, selector: string) =>
+  page.$eval(selector, (e) => e.textContent ?? '').catch(() => '');
+
+/** Canvas pixels with any ink: a drawn chart is not blank. */
+const inkedPixels = (page: Page, selector: string) =>
+  page.$eval(selector, (canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+    let n = 0;
+    for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) n++;
+    return n;
+  });
+
+describe('the page in Firefox', () => {
+  it('runs the default Quick plan, tuner and decode included, every kernel verified, 0 page errors', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      // Served as static files, the gallery's API answers 404; any other error counts.
+      if (m.type() === 'error' && !/\/api\//.test(m.location().url ?? '')) errors.push(m.text());
+    });
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLButtonElement>('#run-quick')?.disabled === false,
+      { timeout: 60_000 },
+    );
+    expect(await text(page, '#adapter-details')).toMatch(/wgpu \(Firefox\)/);
+    // wgpu grants no subgroups: the page says which variants that leaves out.
+    expect(await text(page, '#adapter-unoffered')).toMatch(/need subgroups/);
+
+    const started = Date.now();
+    await page.click('#run-quick');
+    await page.waitForFunction(
+      () =>
+        /^(Done|Stopped|The run failed)/.test(
+          document.querySelector('#progress-label')?.textContent ?? '',
+        ),
+      { timeout: 600_000, polling: 1000 },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    expect(await text(page, '#progress-label')).toMatch(/^Done: (\d+) of \1 kernels verified\./);
+    expect(
+      await page.$$eval('#results-table tbody tr[data-verified="false"]', (r) => r.length),
+    ).toBe(0);
+
+    const doc = validateResults(
+      await page.evaluate(() =>
+        (
+          window as never as { webgpuRoofline: { lastDocument(): unknown } }
+        ).webgpuRoofline.lastDocument(),
+      ),
+    );
+    expect(doc.runtime.implementation).toBe('wgpu');
+    expect(doc.settings).toBeUndefined();
+    expect(doc.results.length).toBeGreaterThanOrEqual(10);
+    expect(doc.results.every((r) => r.verified && r.gbps > 0)).toBe(true);
+    // The tuner tried the tile GEMVs (what used to take Firefox down) and chose among them.
+    expect(doc.tuning?.some((t) => t.candidates.some((c) => c.variant.startsWith('tile-')))).toBe(
+      true,
+    );
+    expect(doc.decode?.length).toBeGreaterThan(0);
+    expect(doc.decode?.every((d) => d.verified)).toBe(true);
+    expect(doc.unoffered?.some((u) => u.missing.includes('subgroups'))).toBe(true);
+
+    expect(await inkedPixels(page, '#bandwidth-chart')).toBeGreaterThan(1000);
+    expect(await inkedPixels(page, '#roofline-chart')).toBeGreaterThan(1000);
+    expect(await page.$eval('#pred-source', (e) => (e as HTMLSelectElement).value)).toBe(
+      'measured',
+    );
+    for (const format of MODEL_FORMAT_IDS) {
+      const source = await page.$eval(
+        `#pred-table tr[data-model="llama-3-8b"][data-format="${format}"]`,
+        (row) => row.getAttribute('data-source'),
+      );
+      expect(source, format).toBe('measured');
+    }
+    console.log(`Quick plan in headless Firefox ESR (wgpu): ${seconds.toFixed(1)} s`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
