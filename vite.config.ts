@@ -79,7 +79,9 @@ export default defineConfig({
           name: 'wgpu (deno)',
           include: ['test/wgpu/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/wgpu/build-child.global.ts'],
+          globalSetup: ['test/wgpu/build-child.global.ts', 'test/build-cli.global.ts'],
+          // The CLI's own Deno run takes the driver with the most features (the children pick theirs).
+          env: lavapipe ? vulkanEnv(lavapipe) : {},
           testTimeout: 900_000,
           hookTimeout: 240_000,
         },

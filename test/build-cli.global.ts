@@ -1,6 +1,6 @@
 // Vitest global setup: builds the CLIs once per test run (vite.cli.config.ts, as `npm run bench`
-// does) into a folder of its own, and hands its path to the tests (`inject('cliDir')`). Both GPU
-// projects name this file; the second finds the build of the first in the same process.
+// does) into a folder of its own, and hands its path to the tests (`inject('cliDir')`). The GPU
+// projects and the wgpu one name this file; later ones find the first's build in the same process.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';

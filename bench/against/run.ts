@@ -3,6 +3,7 @@
 // the two CLIs' Quick plans alternately, N pairs, the order swapped every pair, and compares each
 // format's GEMV ÷ read and GEMV GB/s pair by pair (bench/against/pairs.ts). Every run's document
 // is kept in --out, and `--analyse DIR` reads such a folder again without running anything.
+// `--wgpu` instead pairs this checkout on Dawn (Node) against itself on wgpu (Deno), one driver.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -30,15 +31,22 @@ import {
 } from './pairs';
 
 const USAGE = `Usage: npm run bench:against -- --base REV [--pairs N] [--driver swiftshader|lavapipe] [--out DIR]
+       npm run bench:against -- --wgpu [--pairs N] [--driver swiftshader|lavapipe] [--out DIR]
        npm run bench:against -- --analyse DIR
 
 Runs this checkout's Quick plan and REV's (any git revision, built in a temporary worktree)
 alternately, N pairs (default 4), and compares each format's GEMV at ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k} ÷ the same
 run's read, and its GB/s alone, pair by pair. --driver picks a Vulkan driver for both (default:
-whatever Dawn finds). Every run's JSON is kept in DIR (default test-results/against-REV).`;
+whatever Dawn finds). Every run's JSON is kept in DIR (default test-results/against-REV).
+
+--wgpu: the same comparison between two WebGPU implementations on one adapter: this checkout's
+Quick plan on Dawn (Node, "old") and on wgpu (Deno, --runtime deno, "new"); --driver defaults to
+lavapipe where installed (else SwiftShader), so that both run on the same Vulkan driver.`;
 
 interface Options {
   base?: string;
+  /** Dawn against wgpu, this checkout on both, instead of a base revision. */
+  wgpu?: true;
   pairs: number;
   driver?: 'swiftshader' | 'lavapipe';
   out?: string;
@@ -56,6 +64,7 @@ function parse(argv: readonly string[]): Options {
       return value as string;
     };
     if (flag === '--base') options.base = need();
+    else if (flag === '--wgpu') options.wgpu = true;
     else if (flag === '--out') options.out = need();
     else if (flag === '--analyse') options.analyse = need();
     else if (flag === '--pairs') {
@@ -72,7 +81,10 @@ function parse(argv: readonly string[]): Options {
       process.exit(0);
     } else fail(`Unknown option ${flag}.`);
   }
-  if (!options.base && !options.analyse) fail('Give --base REV (or --analyse DIR).');
+  if ([options.base, options.wgpu, options.analyse].filter(Boolean).length !== 1) {
+    fail('Give one of --base REV, --wgpu or --analyse DIR.');
+  }
+  if (options.wgpu && !options.driver) options.driver = lavapipeIcd() ? 'lavapipe' : 'swiftshader';
   return options;
 }
 
@@ -91,10 +103,18 @@ function driverEnv(driver: Options['driver']): NodeJS.ProcessEnv {
 const sh = (cmd: string, args: string[], cwd: string) =>
   execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], encoding: 'utf8' });
 
-/** One Quick run of the CLI built in `cwd`, its document written to `file`; its wall seconds. */
-function quickRun(cwd: string, env: NodeJS.ProcessEnv, file: string): number {
+/**
+ * One Quick run of the CLI built in `cwd` (under Deno with `runtimeArgs` ['--runtime', 'deno']),
+ * its document written to `file`; its wall seconds.
+ */
+function quickRun(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  file: string,
+  runtimeArgs: readonly string[] = [],
+): number {
   const started = performance.now();
-  const run = spawnSync('node', ['dist-cli/bench.js', '--quick', '--json'], {
+  const run = spawnSync('node', ['dist-cli/bench.js', '--quick', '--json', ...runtimeArgs], {
     cwd,
     env,
     encoding: 'utf8',
@@ -111,6 +131,36 @@ function quickRun(cwd: string, env: NodeJS.ProcessEnv, file: string): number {
 
 /** Each run's wall seconds, by run name ("3-old"), kept beside the documents. */
 const WALL_FILE = 'wall-seconds.json';
+
+/** Alternates `run('old', …)` and `run('new', …)`, N pairs, the order swapped every pair. */
+function alternate(
+  pairs: number,
+  dir: string,
+  run: (side: 'old' | 'new', file: string) => number,
+): void {
+  const wall: Record<string, number> = {};
+  for (let i = 1; i <= pairs; i++) {
+    const order = i % 2 === 1 ? (['new', 'old'] as const) : (['old', 'new'] as const);
+    for (const side of order) {
+      const name = `${i}-${side}`;
+      wall[name] = run(side, join(dir, `${name}.json`));
+      writeFileSync(join(dir, WALL_FILE), JSON.stringify(wall, null, 2));
+    }
+    console.log(`pair ${i} of ${pairs} (${order.join(' first, ')})`);
+  }
+}
+
+/** --wgpu: this checkout on Dawn ("old") and on wgpu ("new"), alternated. */
+function runImplementations(options: Options, dir: string): void {
+  const env = driverEnv(options.driver);
+  console.log(
+    `Building this checkout's CLI; Dawn (Node) against wgpu (Deno) on ${options.driver}…`,
+  );
+  sh('npm', ['run', '--silent', 'build:cli'], process.cwd());
+  alternate(options.pairs, dir, (side, file) =>
+    quickRun(process.cwd(), env, file, side === 'new' ? ['--runtime', 'deno'] : []),
+  );
+}
 
 function runPairs(options: Options & { base: string }, dir: string): void {
   const here = process.cwd();
@@ -132,16 +182,9 @@ function runPairs(options: Options & { base: string }, dir: string): void {
     });
     sh('npm', ['run', '--silent', 'build:cli'], tree);
     sh('npm', ['run', '--silent', 'build:cli'], here);
-    const wall: Record<string, number> = {};
-    for (let i = 1; i <= options.pairs; i++) {
-      const order = i % 2 === 1 ? (['new', 'old'] as const) : (['old', 'new'] as const);
-      for (const side of order) {
-        const name = `${i}-${side}`;
-        wall[name] = quickRun(side === 'new' ? here : tree, env, join(dir, `${name}.json`));
-        writeFileSync(join(dir, WALL_FILE), JSON.stringify(wall, null, 2));
-      }
-      console.log(`pair ${i} of ${options.pairs} (${order.join(' first, ')})`);
-    }
+    alternate(options.pairs, dir, (side, file) =>
+      quickRun(side === 'new' ? here : tree, env, file),
+    );
   } finally {
     sh('git', ['worktree', 'remove', '--force', tree], here);
   }
@@ -197,9 +240,20 @@ const verdict = (s: PairedSummary) =>
         ? 'higher'
         : 'no difference shown';
 
+/** What "old" and "new" stand for in a folder: two revisions, or Dawn and wgpu (--wgpu). */
+function sidesOf(dir: string): string {
+  const doc = readdirSync(dir).find((f) => f.endsWith('-new.json'));
+  const runtime = doc
+    ? (JSON.parse(readFileSync(join(dir, doc), 'utf8')) as ResultsDocument).runtime
+    : undefined;
+  return runtime?.kind === 'deno'
+    ? 'new = wgpu (Deno) against old = Dawn (Node), this checkout on both'
+    : 'new (this checkout) against old';
+}
+
 function report(dir: string, pairs: readonly KeptPair[]): void {
   console.log(
-    `\nGEMV ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k}, new (this checkout) against old, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} on ${pairs[0]?.adapter || 'this adapter'} (${dir})`,
+    `\nGEMV ${COMPARED_SHAPE.n}×${COMPARED_SHAPE.k}, ${sidesOf(dir)}, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} on ${pairs[0]?.adapter || 'this adapter'} (${dir})`,
   );
   console.log(
     'medians old / new; new ÷ old: geometric mean of the pairs [bootstrap 95%]; pairs where new is higher\n',
@@ -243,13 +297,14 @@ if (options.analyse) {
   if (pairs.length === 0) fail(`No N-old.json / N-new.json pairs with a read row in ${dir}.`);
   report(dir, pairs);
 } else {
-  const base = options.base as string;
+  const base = options.base ?? 'wgpu';
   const dir = resolve(
     options.out ?? join('test-results', `against-${base.replace(/[^\w.-]/g, '_')}`),
   );
   mkdirSync(dir, { recursive: true });
   try {
-    runPairs({ ...options, base }, dir);
+    if (options.wgpu) runImplementations(options, dir);
+    else runPairs({ ...options, base }, dir);
   } catch (e) {
     console.error(`Stopped: ${e instanceof Error ? e.message : String(e)}`);
     console.error(

@@ -34,6 +34,8 @@ describe('npm run bench', () => {
     expect(result.stdout).toMatch(/smollm2-135m/); // the decode run's table
     const doc = validateResults(JSON.parse(readFileSync(out, 'utf8')));
     expect(doc.runtime.description).toMatch(/^node v\d+.*webgpu \d/);
+    expect(doc.runtime.implementation).toBe('dawn');
+    expect(result.stdout).toMatch(/Runtime: node .* \(dawn\)/);
     for (const kernel of ['read', 'copy', 'write', 'fma'] as const) {
       const rows = doc.results.filter((r) => r.kernel === kernel);
       expect(rows.length).toBeGreaterThan(0);

@@ -88,6 +88,13 @@ describe('the rules, each broken once', () => {
       'fn f(u: u32) -> vec2<f16> { return bitcast<vec2<f16>>(u); }',
       /no-bitcast-to-f16/,
     ],
+    ['an alias of an array', 'alias A = array<f32, 8>;', /no-array-alias/],
+    ['a vec3 member', 'struct P {\n  a: u32,\n  b: vec3<f32>,\n}', /no-vec3-in-structs/],
+    [
+      'a continuing block',
+      'fn f() { var i = 0u; loop { continuing { i++; break if i > 3u; } } }',
+      /no-continuing/,
+    ],
     ['an extension no feature grants', 'enable foo_bar;\nconst N = 1u;', /enable foo_bar/],
     ['a name declared twice', 'const N = 1u;\nconst N = 2u;', /N is declared twice/],
     ['text that is not a declaration', 'const N = 1u;\nlet x = 2;', /expected a declaration/],

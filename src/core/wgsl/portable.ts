@@ -35,6 +35,21 @@ export const FORBIDDEN_CONSTRUCTS: readonly { rule: string; pattern: RegExp; why
     pattern: /\bbitcast\s*<\s*(vec[234]\s*<\s*)?f16\b/,
     why: 'naga (29) types a bitcast to f16 or a vector of f16 as f32 and rejects the module; write vec2<f16>(unpack2x16float(word)) instead',
   },
+  {
+    rule: 'no-array-alias',
+    pattern: /\balias\s+\w+\s*=\s*array\b/,
+    why: 'WebKit built arrays constructed through an alias wrongly, silently, until 2026-09 (WebKit PR 73375); name the array type where it is used',
+  },
+  {
+    rule: 'no-vec3-in-structs',
+    pattern: /\bstruct\s+\w+\s*\{[^}]*:\s*(vec3|mat[234]x3)\b/,
+    why: 'WebKit packs vec3 and matNx3 members of buffer structs and fails to compile some of their uses (WebKit PR 70346, 2026-07); use vec4 or scalars with explicit padding',
+  },
+  {
+    rule: 'no-continuing',
+    pattern: /\bcontinuing\b/,
+    why: 'WebKit compiled a continue in a loop with a continuing block as a break until 2025-04 (WebKit PR 43653); write for or while loops',
+  },
 ];
 
 /** What a module needs of the device: features for its `enable`s, WGSL language features. */
