@@ -15,7 +15,7 @@ import type {
 import type { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GpuError, isGpuError } from '../gpu/errors';
-import type { SubmitTimer } from '../gpu/timer';
+import { QUANTA_PER_PASS, type SubmitTimer } from '../gpu/timer';
 import { kvRowFormat } from '../kernels/decode/attention-case';
 import {
   DEFAULT_KV_CACHE,
@@ -79,8 +79,39 @@ const kvOf = (spec: DecodeSpec): KvCacheFormat => spec.kv ?? DEFAULT_KV_CACHE;
 const kvBytes = (spec: DecodeSpec, model: ModelConfig): number =>
   kvBytesPerValue(kvOf(spec), model.headDim);
 const SEED = 0x5eed;
-/** Dispatches in one timing of the dispatch probe. */
+/**
+ * Dispatches in the dispatch probe's first look; it grows ×4 (to PROBE_MAX) until one timing
+ * lasts QUANTA_PER_PASS of the timer's steps and PROBE_MIN_MS: 64 small dispatches take 0.1–0.25
+ * ms on a GPU, a few of Dawn's 65.5 µs steps.
+ */
 const DISPATCH_PROBE = 64;
+const PROBE_MAX = 65_536;
+const PROBE_MIN_MS = 1;
+
+/**
+ * What one small dispatch costs: `samples` timings of `count` dispatches of `program(count)`,
+ * each ÷ count, the count grown until a timing is long against the timer's step.
+ */
+export async function probeDispatchCost(
+  timer: SubmitTimer,
+  program: (count: number) => Promise<Program>,
+  samples = 5,
+): Promise<{ dispatches: number; perDispatchMs: number[] }> {
+  let count = DISPATCH_PROBE;
+  let probe = await program(count);
+  const time = (p: Program, expectedMs?: number) =>
+    timer.time((pass) => p.encode(pass), 1, expectedMs);
+  let ms = await time(probe);
+  const short = () => ms < Math.max(PROBE_MIN_MS, QUANTA_PER_PASS * timer.quantumMs());
+  while (short() && count * 4 <= PROBE_MAX) {
+    count *= 4;
+    probe = await program(count);
+    ms = await time(probe, ms * 4);
+  }
+  const perDispatchMs: number[] = [];
+  for (let i = 0; i < samples; i++) perDispatchMs.push((await time(probe, ms)) / count);
+  return { dispatches: count, perDispatchMs };
+}
 
 export function decodeShape(m: ModelConfig, layers = m.layers): DecodeShape {
   const windows = layerWindows(m).slice(0, layers);
@@ -429,9 +460,8 @@ async function timeDecoder(
     checkpoint();
   }
   // One small dispatch's cost, as the predictor counts it for every non-matrix dispatch.
-  const probeProgram = await decoder.dispatchProbe(DISPATCH_PROBE);
-  const probe: number[] = [];
-  for (let i = 0; i < 5; i++) probe.push((await time(probeProgram)) / DISPATCH_PROBE);
+  const probe = (await probeDispatchCost(timer, (count) => decoder.dispatchProbe(count)))
+    .perDispatchMs;
   return {
     ttft,
     perToken,

@@ -40,7 +40,7 @@ import {
   largestDecodeBinding,
   layersThatFit,
 } from './decode';
-import { gemmFamily, gemvFamily, gemvShapeClass } from './shape-class';
+import { gemmFamily, gemmRegime, gemvFamily, gemvShapeClass } from './shape-class';
 
 export interface TimingOptions {
   /** Samples per kernel (before any re-sampling of a noisy result). */
@@ -65,32 +65,40 @@ export interface TunedCase {
   make(variant: string): KernelCase;
   /** The case the variants are timed on, where not `make`'s (a smaller one of the same class). */
   tuneOn?(variant: string): KernelCase;
-  /**
-   * Tries only the `keep` fastest variants that `family` verified, once it was tuned earlier in
-   * the run (narrowedCase), instead of every variant.
-   */
-  narrowFrom?: { family: string; keep: number };
 }
 
-/** The variants a case tries: `narrowFrom`'s fastest among its own, once that family was tuned. */
-export function narrowedCase(
+/**
+ * `item` with its variants in the order to try them: by how they ranked in the run's earlier
+ * families of the same kernel (best first; each ranked by its fastest sample), then those not yet
+ * ranked, as listed. None is dropped: with time to spare every variant is tried, and when the
+ * plan's tuning budget runs out the ones most likely to win have been.
+ */
+export function rankedCase(
   item: TunedCase,
   tuned: readonly { family: string; candidates: readonly { variant: string; minMs?: number }[] }[],
 ): TunedCase {
-  const from = item.narrowFrom;
-  const record = from && tuned.find((r) => r.family === from.family);
-  if (!from || !record) return item;
-  const fastest = record.candidates
-    .filter((c) => c.minMs !== undefined && item.variants.includes(c.variant))
-    .sort((a, b) => (a.minMs ?? 0) - (b.minMs ?? 0))
-    .slice(0, from.keep)
-    .map((c) => c.variant);
-  return fastest.length > 0 ? { ...item, variants: fastest } : item;
+  const places = new Map<string, number[]>();
+  for (const record of tuned.filter((r) => r.family.split(' ')[0] === item.kernel)) {
+    const ranked = record.candidates
+      .filter((c) => c.minMs !== undefined)
+      .sort((a, b) => (a.minMs ?? 0) - (b.minMs ?? 0));
+    ranked.forEach((c, i) => {
+      places.set(c.variant, [...(places.get(c.variant) ?? []), i / ranked.length]);
+    });
+  }
+  const mean = (v: string) => {
+    const p = places.get(v);
+    return p === undefined ? Number.POSITIVE_INFINITY : p.reduce((a, b) => a + b, 0) / p.length;
+  };
+  const variants = item.variants
+    .map((v, i) => ({ v, i, place: mean(v) }))
+    .sort((a, b) => a.place - b.place || a.i - b.i)
+    .map((x) => x.v);
+  return { ...item, variants };
 }
 
-/** Trials a tuned case makes: all its variants, or at most `keep` where it is narrowed. */
-export const tuningTrials = (item: TunedCase): number =>
-  Math.min(item.variants.length, item.narrowFrom?.keep ?? Number.POSITIVE_INFINITY);
+/** Trials a tuned case makes when its budget allows: every variant. */
+export const tuningTrials = (item: TunedCase): number => item.variants.length;
 
 export type PlanItem = KernelCase | TunedCase;
 
@@ -104,6 +112,11 @@ export interface Plan {
   /** Non-default settings it was built with (recorded in the results document). */
   settings?: RunSettings;
   timing: TimingOptions;
+  /**
+   * Wall time the whole run may spend on tuning trials beyond each family's first: once spent,
+   * a family takes its first-ranked variant and records the others as skipped. Absent: no limit.
+   */
+  tuningBudgetMs?: number;
   cases: PlanItem[];
 }
 
@@ -119,6 +132,8 @@ export interface PlanInputs {
   hasSubgroupId?: boolean;
   /** chromium-experimental-subgroup-matrix with an f32 8×8×8 configuration (sgmat8x8 GEMM). */
   hasSubgroupMatrix?: boolean;
+  /** A CPU implementation (SwiftShader, lavapipe): its likely winners are tried first. */
+  software?: boolean;
 }
 
 /** A device's limits and capabilities, as the plans need them. */
@@ -129,6 +144,7 @@ export const planInputs = (gpu: GpuContext): PlanInputs => ({
   hasSubgroups: gpu.hasSubgroups,
   hasSubgroupId: gpu.hasSubgroupId,
   hasSubgroupMatrix: gemmCapabilitiesOf(gpu.device).subgroupMatrix === true,
+  software: gpu.description.isSoftware,
 });
 
 const KiB = 1024;
@@ -167,10 +183,25 @@ interface MatrixPlan {
   tuneBytes?: number;
   /** GEMV tuning tries one shape of each kernel and weights code (quick), not every shape. */
   oneShapePerKernel?: boolean;
+  /** The GEMV variant to try first, before any has been timed (the adapter's likely winner). */
+  firstGemv: string;
   /** Variants pinned by the run settings, where a format offers them. */
   gemvVariant?: string | undefined;
   gemmVariant?: string | undefined;
 }
+
+/** `items` with those that are `chosen` first (in their order), then the rest. */
+const first = <T>(items: readonly T[], chosen: (item: T) => boolean): T[] => [
+  ...items.filter(chosen),
+  ...items.filter((item) => !chosen(item)),
+];
+
+/**
+ * The GEMV a plan tries first: on a CPU adapter the four-row kernel (the winner on SwiftShader and
+ * lavapipe at every shape measured), on a GPU the GPU-class tile. Later families try first what
+ * won earlier in the run (rankedCase).
+ */
+const FIRST_GEMV = { software: 'rows4-wg64', gpu: 'tile-r8-wg256' } as const;
 
 /** The pinned variant alone where it is among the candidates; else all of them (tuned). */
 const pinned = (candidates: string[], pin: string | undefined): string[] =>
@@ -196,12 +227,14 @@ function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase 
 }
 
 /**
- * The GEMV variants a plan tries: all of them (Full); in the Quick plan, which tunes each format
- * and shape class on a CPU adapter too, the first shape of each kernel and weights code (each
- * trial compiles and verifies a shader: a software adapter takes seconds for each).
+ * The GEMV variants a plan tries, the adapter's likely winner first: all of them (Full); in the
+ * Quick plan, which tunes each format and shape class on a CPU adapter too, one shape of each
+ * kernel and weights code (each trial compiles and verifies a shader: a software adapter takes
+ * seconds for each).
  */
 function gemvCandidates(format: FormatId, p: MatrixPlan): GemvVariant[] {
-  const all = gemvVariantsFor(format, p.caps);
+  const offered = gemvVariantsFor(format, p.caps);
+  const all = first(offered, (v) => v.name === p.firstGemv);
   if (!p.oneShapePerKernel) return all;
   return all.filter(
     (v, i) => all.findIndex((o) => o.entry === v.entry && o.weights === v.weights) === i,
@@ -222,8 +255,21 @@ export function tuningRows(format: FormatId, n: number, k: number, bytes: number
   return n;
 }
 
-/** A GEMM, tuned once per format and regime of M (shape-class.ts). */
-function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan): TunedCase {
+/**
+ * A GEMM, tuned once per format and regime of M (shape-class.ts); with `prefillM`, the regime of
+ * many rows is tuned at that prompt length (the first case of the family may be a small batch).
+ */
+function gemm(
+  format: FormatId,
+  m: number,
+  n: number,
+  k: number,
+  p: MatrixPlan,
+  prefillM?: number,
+): TunedCase {
+  const make = (rows: number) => (name: string) =>
+    gemmCase(format, rows, n, k, variantNamed(GEMM_VARIANTS, name), p);
+  const tuneAt = prefillM !== undefined && gemmRegime(m) === gemmRegime(prefillM) ? prefillM : m;
   return {
     kind: 'tuned',
     kernel: 'gemm',
@@ -233,7 +279,8 @@ function gemm(format: FormatId, m: number, n: number, k: number, p: MatrixPlan):
       gemmVariantsFor(p.caps).map((v) => v.name),
       p.gemmVariant,
     ),
-    make: (name) => gemmCase(format, m, n, k, variantNamed(GEMM_VARIANTS, name), p),
+    make: make(m),
+    ...(tuneAt === m ? {} : { tuneOn: make(tuneAt) }),
   };
 }
 
@@ -289,43 +336,32 @@ function quickKernels(p: MatrixPlan): TunedCase[] {
   return items;
 }
 
-/**
- * In the Full plan a format's first GEMV shape class tries every variant and its other classes
- * the fastest few of those: tuning each class over every variant would triple the plan's trials.
- */
-const LATER_CLASS_TRIALS = 4;
-
 /** Llama-3-8B and -70B decode and prefill shapes (from the model catalogue). */
 function fullKernels(p: MatrixPlan): TunedCase[] {
   const items: TunedCase[] = [];
   const small = modelMatrices(getModel('llama-3-8b'));
   const large = modelMatrices(getModel('llama-3-70b'));
-  const firstFamily = new Map<FormatId, string>();
-  const decodeGemv = (f: FormatId, n: number, k: number): TunedCase => {
-    const item = gemv(f, n, k, p);
-    const first = firstFamily.get(f) ?? item.family;
-    firstFamily.set(f, first);
-    return first === item.family
-      ? item
-      : { ...item, narrowFrom: { family: first, keep: LATER_CLASS_TRIALS } };
-  };
-  // Decode: every matrix of both models; f32 (the reference) on the 8B shapes only — at 70B
-  // it would need up to 4 GB for one matrix.
-  for (const mat of small) for (const f of ALL_FORMATS) items.push(decodeGemv(f, mat.n, mat.k));
-  for (const mat of large) for (const f of MODEL_FORMATS) items.push(decodeGemv(f, mat.n, mat.k));
+  // Decode: every matrix of both models, each shape class tuned at its own shape over every
+  // variant; f32 (the reference) on the 8B shapes only — at 70B it would need up to 4 GB for one
+  // matrix.
+  for (const mat of small) for (const f of ALL_FORMATS) items.push(gemv(f, mat.n, mat.k, p));
+  for (const mat of large) for (const f of MODEL_FORMATS) items.push(gemv(f, mat.n, mat.k, p));
   // The batch sweep on two matrices: where decode stops being memory-bound.
   for (const name of ['o', 'gate_up']) {
     const mat = small.find((x) => x.name === name);
     if (!mat) continue;
     for (const f of BATCH_SWEEP_FORMATS)
-      for (const m of BATCH_SWEEP) items.push(gemm(f, m, mat.n, mat.k, p));
+      for (const m of BATCH_SWEEP) items.push(gemm(f, m, mat.n, mat.k, p, PREFILL_TOKENS));
   }
   // Prefill: the 8B layer matrices at 512-token prompts (M = 128, 256 come from the sweep).
   for (const mat of small.filter((x) => x.name !== 'lm_head')) {
-    for (const f of ALL_FORMATS) items.push(gemm(f, 512, mat.n, mat.k, p));
+    for (const f of ALL_FORMATS) items.push(gemm(f, PREFILL_TOKENS, mat.n, mat.k, p));
   }
   return items;
 }
+
+/** The prompt the Full plan's prefill rows and the M > 16 GEMM tuning use. */
+const PREFILL_TOKENS = 512;
 
 /**
  * The Quick plan's decode run: SmolLM2-135M (Llama architecture) in int4, 2 of its 30 layers,
@@ -418,6 +454,14 @@ function decodeKernels(spec: DecodeSpec, p: MatrixPlan): PlanItem[] {
 const uniqueLabels = (items: PlanItem[]): PlanItem[] =>
   items.filter((item, i) => items.findIndex((other) => other.label === item.label) === i);
 
+/**
+ * The Quick plan's time for tuning trials beyond each family's first: on a GPU every variant of
+ * every family fits (a trial takes tens of ms); on SwiftShader, where a trial takes 1–2 s, the
+ * first family tries a few and the rest take the best of those, so a Quick run stays within
+ * about 30 s there.
+ */
+export const QUICK_TUNING_BUDGET_MS = 4000;
+
 /** Each plan's samples per kernel and their lengths. */
 export const QUICK_TIMING = { samples: 5, sampleTargetMs: 20, submitBudgetMs: 40 };
 const FULL_TIMING = { samples: 7, sampleTargetMs: 25, submitBudgetMs: 40 };
@@ -441,6 +485,7 @@ export function buildPlan(
       subgroupMatrix: inputs.hasSubgroupMatrix ?? false,
     },
     ...(quick ? { tuneBytes: QUICK_TUNE_BYTES, oneShapePerKernel: true } : {}),
+    firstGemv: FIRST_GEMV[inputs.software === true ? 'software' : 'gpu'],
     gemvVariant: settings.gemvVariant,
     gemmVariant: settings.gemmVariant,
   };
@@ -449,6 +494,7 @@ export function buildPlan(
     name,
     ...(isDefaultSettings(settings) ? {} : { settings }),
     timing: { ...timing, samples: settings.samples ?? timing.samples },
+    ...(quick ? { tuningBudgetMs: QUICK_TUNING_BUDGET_MS } : {}),
     cases: uniqueLabels([
       ...probes(quick, inputs, settings),
       ...(quick ? quickKernels(matrices) : fullKernels(matrices)),

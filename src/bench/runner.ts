@@ -19,12 +19,12 @@ import {
 import { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
 import { GPU_WAIT_TIMEOUT_MS, GpuError, isGpuError, withTimeout } from '../gpu/errors';
-import { createTimer, type EncodePass, type SubmitTimer } from '../gpu/timer';
+import { createTimer, type EncodePass, QUANTA_PER_PASS, type SubmitTimer } from '../gpu/timer';
 import { unofferedOn } from '../kernels/offers';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
 import { fitRoofline } from '../model/measured/roofline';
 import { failedDecode, runDecode } from './decode';
-import { isTuned, narrowedCase, type Plan, type TimingOptions, type TunedCase } from './plan';
+import { isTuned, type Plan, rankedCase, type TimingOptions, type TunedCase } from './plan';
 import { isNoisy, type SampleStats, summarize } from './stats';
 
 export interface Progress {
@@ -68,7 +68,7 @@ const ABANDON_FACTOR = 2;
  */
 const COLD_START_FACTOR = 16;
 
-/** A calibration submit stops doubling once it lasts this long. */
+/** A calibration submit stops doubling once it lasts this long (and QUANTA_PER_PASS quanta). */
 export const CALIBRATION_MS = 2;
 
 export interface Calibration {
@@ -77,16 +77,27 @@ export interface Calibration {
   submitsPerSample: number;
 }
 
-/** Chooses dispatches per submit (short submits) and submits per sample (long enough samples). */
-export function planRepetitions(perDispatchMs: number, timing: TimingOptions): Calibration {
+/**
+ * Chooses dispatches per submit (short submits, but each at least `minPassMs`: QUANTA_PER_PASS
+ * of the timer's steps) and submits per sample (samples at least as long as the target).
+ */
+export function planRepetitions(
+  perDispatchMs: number,
+  timing: TimingOptions,
+  minPassMs = 0,
+): Calibration {
   const t = Math.max(perDispatchMs, 1e-6);
   const repsPerSubmit = Math.max(
     1,
-    Math.min(MAX_REPS_PER_SUBMIT, Math.floor(timing.submitBudgetMs / t)),
+    Math.min(
+      MAX_REPS_PER_SUBMIT,
+      Math.max(Math.floor(timing.submitBudgetMs / t), Math.ceil(minPassMs / t)),
+    ),
   );
+  const target = Math.max(timing.sampleTargetMs, minPassMs);
   const submitsPerSample = Math.max(
     1,
-    Math.min(MAX_SUBMITS_PER_SAMPLE, Math.ceil(timing.sampleTargetMs / (repsPerSubmit * t))),
+    Math.min(MAX_SUBMITS_PER_SAMPLE, Math.ceil(target / (repsPerSubmit * t))),
   );
   return { perDispatchMs, repsPerSubmit, submitsPerSample };
 }
@@ -150,7 +161,12 @@ export class BenchRunner {
         this.checkpoint(signal, errorsBefore);
       }
       if (calibration.perDispatchMs > abandonAboveMs) {
-        return measuredRow(kcase, summarize([calibration.perDispatchMs]), calibration);
+        return measuredRow(
+          kcase,
+          summarize([calibration.perDispatchMs]),
+          calibration,
+          this.timer.quantumMs(),
+        );
       }
       let samples = await this.sample(prepared, calibration, timing.samples, signal, errorsBefore);
       let stats = summarize(samples);
@@ -160,7 +176,7 @@ export class BenchRunner {
         );
         stats = summarize(samples);
       }
-      return measuredRow(kcase, stats, calibration);
+      return measuredRow(kcase, stats, calibration, this.timer.quantumMs());
     } catch (e) {
       if (this.gpu.lostReason() !== null)
         throw new GpuError('device-lost', `Device lost (${this.gpu.lostReason()}).`);
@@ -207,6 +223,11 @@ export class BenchRunner {
       doc.tuning?.push(record);
     }
     const started = performance.now();
+    // Trials beyond each family's first stop once the plan's tuning budget is spent.
+    const tuningDeadline = {
+      spentMs: 0,
+      budgetMs: plan.tuningBudgetMs ?? Number.POSITIVE_INFINITY,
+    };
     for (const [i, item] of plan.cases.entries()) {
       const elapsed = performance.now() - started;
       hooks.onProgress?.({
@@ -227,7 +248,11 @@ export class BenchRunner {
         if (isTuned(item)) {
           let variant = chosen.get(item.family);
           if (variant === undefined) {
-            const record = await this.tune(narrowedCase(item, doc.tuning ?? []), hooks.signal);
+            const record = await this.tune(
+              rankedCase(item, doc.tuning ?? []),
+              hooks.signal,
+              tuningDeadline,
+            );
             doc.tuning?.push(record);
             variant = record.chosen;
             chosen.set(item.family, variant);
@@ -256,6 +281,8 @@ export class BenchRunner {
       }
     }
     if (doc.stopReason === undefined) await this.runDecodes(plan, doc, hooks);
+    const quantum = this.timer.quantumMs();
+    if (quantum > 0) doc.timerQuantumMs = quantum;
     return doc;
   }
 
@@ -290,16 +317,32 @@ export class BenchRunner {
    * sample (a median of a few samples swings with whatever else the machine does). Throws
    * when none verifies (the caller records a failed row naming each variant's error).
    */
-  private async tune(item: TunedCase, signal: AbortSignal | undefined): Promise<TuningRecord> {
+  private async tune(
+    item: TunedCase,
+    signal: AbortSignal | undefined,
+    budget = { spentMs: 0, budgetMs: Number.POSITIVE_INFINITY },
+  ): Promise<TuningRecord> {
     const candidates: TuningRecord['candidates'] = [];
     let bestMs = Number.POSITIVE_INFINITY;
-    for (const variant of item.variants) {
+    let skipped: string[] = [];
+    for (const [i, variant] of item.variants.entries()) {
+      // The first trial is the family's row-to-be; the others fit in what the budget has left.
+      if (
+        i > 0 &&
+        budget.spentMs >= budget.budgetMs &&
+        candidates.some((c) => c.minMs !== undefined)
+      ) {
+        skipped = item.variants.slice(i);
+        break;
+      }
+      const started = performance.now();
       const row = await this.runCase(
         (item.tuneOn ?? item.make)(variant),
         TUNING_TIMING,
         signal,
         ABANDON_FACTOR * bestMs,
       );
+      if (i > 0) budget.spentMs += performance.now() - started;
       if (row.verified) bestMs = Math.min(bestMs, row.minMs);
       candidates.push(
         row.verified
@@ -316,7 +359,13 @@ export class BenchRunner {
       );
     }
     const label = item.tuneOn ? item.tuneOn(best.variant).label : item.label;
-    return { family: item.family, label, chosen: best.variant, candidates };
+    return {
+      family: item.family,
+      label,
+      chosen: best.variant,
+      candidates,
+      ...(skipped.length > 0 ? { skipped } : {}),
+    };
   }
 
   destroy(): void {
@@ -353,16 +402,23 @@ export class BenchRunner {
     await run(1); // warm-up
     let reps = 1;
     let ms = await run(reps);
-    // Double until one submit is long enough to time, without passing the submit budget.
+    // Double until one submit is long enough to time (the timer's step counted: a quantized
+    // timer reads a short pass as 0 or one step), without passing the submit budget.
+    const long = () => Math.max(CALIBRATION_MS, QUANTA_PER_PASS * this.timer.quantumMs());
     while (
-      ms < CALIBRATION_MS &&
+      ms < long() &&
       reps * 2 <= MAX_REPS_PER_SUBMIT &&
-      ms * 2 < timing.submitBudgetMs
+      (ms * 2 < timing.submitBudgetMs || ms < QUANTA_PER_PASS * this.timer.quantumMs())
     ) {
       reps *= 2;
       ms = await run(reps, ms * 2);
     }
-    return planRepetitions(ms / reps, timing);
+    return planRepetitions(ms / reps, timing, QUANTA_PER_PASS * this.timer.quantumMs());
+  }
+
+  /** The timer's step as the run saw it (ms; 0 before anything was timed). */
+  timerQuantumMs(): number {
+    return this.timer.quantumMs();
   }
 
   private async sample(
@@ -446,7 +502,12 @@ export function failedRow(kcase: KernelCase, error: string): ResultRow {
   };
 }
 
-function measuredRow(kcase: KernelCase, stats: SampleStats, calibration: Calibration): ResultRow {
+function measuredRow(
+  kcase: KernelCase,
+  stats: SampleStats,
+  calibration: Calibration,
+  quantumMs: number,
+): ResultRow {
   const seconds = stats.median / 1000;
   return {
     ...baseRow(kcase),
@@ -462,5 +523,8 @@ function measuredRow(kcase: KernelCase, stats: SampleStats, calibration: Calibra
     verified: true,
     dispatchesPerSubmit: calibration.repsPerSubmit,
     submitsPerSample: calibration.submitsPerSample,
+    ...(quantumMs > 0
+      ? { passQuanta: Math.round((calibration.repsPerSubmit * stats.median) / quantumMs) }
+      : {}),
   };
 }

@@ -89,6 +89,11 @@ export interface ResultRow {
   dispatchesPerSubmit?: number;
   /** …and submits in one sample (long enough to time). */
   submitsPerSample?: number;
+  /**
+   * Timer steps in one timed pass (dispatchesPerSubmit × median ÷ the run's timerQuantumMs): a
+   * pass is read to within one step, so this says how far quantization can move the figure.
+   */
+  passQuanta?: number;
   /** GEMV/GEMM: FLOPs per byte. */
   intensity?: number;
   /** GEMV/GEMM: achieved ÷ min(compute peak, intensity × read bandwidth), both measured in this run. */
@@ -119,6 +124,11 @@ export interface TuningRecord {
    * times are the calibration's.
    */
   candidates: { variant: string; medianMs?: number; minMs?: number; error?: string }[];
+  /**
+   * Variants not tried: the plan's tuning budget was spent (the Quick plan's, on a slow adapter).
+   * Absent when every variant was tried.
+   */
+  skipped?: string[];
 }
 
 /**
@@ -244,6 +254,11 @@ export interface ResultsDocument {
   timing: TimingMode;
   /** Limits the device was granted (after clamping the plan's needs to the adapter). */
   grantedLimits: Record<string, number>;
+  /**
+   * The timer's step, ms: the greatest common divisor of the GPU timestamps read (Dawn quantizes
+   * them to 2¹⁶ ns unless told not to, Chrome to ~0.1 ms), or the wall clock's resolution.
+   */
+  timerQuantumMs?: number;
   /** Set when the run did not finish: cancelled, device lost, … Rows measured before stay. */
   incomplete?: string;
   /**
@@ -380,6 +395,7 @@ const ROW_CHECKS: FieldChecks<ResultRow> = {
   error: optional(str),
   dispatchesPerSubmit: optional(num),
   submitsPerSample: optional(num),
+  passQuanta: optional(num),
   intensity: optional(num),
   rooflineEfficiency: optional(num),
 };
@@ -460,6 +476,7 @@ const TUNING_CHECKS: FieldChecks<TuningRecord> = {
   label: str,
   chosen: str,
   candidates: listOf(checkCandidate),
+  skipped: optional(strArray),
 };
 
 const checkAdapter = fields(ADAPTER_CHECKS);
@@ -492,6 +509,7 @@ const DOCUMENT_CHECKS: FieldChecks<ResultsDocument> = {
   adapter: checkAdapter,
   timing: oneOf(TIMING_MODES),
   grantedLimits: numRecord,
+  timerQuantumMs: optional(num),
   incomplete: optional(str),
   stopReason: optional(oneOf(STOP_REASONS)),
   settings: optional((v, p, out) => {

@@ -30,6 +30,22 @@ export interface NodeGpu {
   webgpuVersion: string;
 }
 
+/**
+ * Dawn rounds GPU timestamps down to multiples of 2¹⁶ ns (its timestamp_quantization toggle, a
+ * browser's defence against timing attacks): a 0.2 ms batch would read ±30 %. A command-line
+ * benchmark has nothing to defend, so the toggle is off; the run records the step it then reads.
+ */
+export const UNQUANTIZED_TIMESTAMPS = 'disable-dawn-features=timestamp_quantization';
+
+/**
+ * Dawn's options for `create`: timestamps at full resolution, and where ROOFLINE_DAWN_BACKEND is
+ * set (e.g. vulkan; scripts/gpu-run.sh sets it on Linux) that backend instead of Dawn's own pick.
+ */
+export function dawnOptions(env: NodeJS.ProcessEnv = process.env): string[] {
+  const backend = env.ROOFLINE_DAWN_BACKEND?.trim();
+  return [UNQUANTIZED_TIMESTAMPS, ...(backend ? [`backend=${backend}`] : [])];
+}
+
 let installed = false;
 
 /** Makes Dawn's GPUBufferUsage & co. global, as they are in a browser. */
@@ -47,8 +63,7 @@ export function webgpuPackageVersion(): string {
  * A second Dawn instance after a failed first one is not safe in one process, so the probe
  * runs apart and this process creates its instance only once the driver is chosen. */
 function defaultDriverHasAdapter(): boolean {
-  const probe =
-    "import('webgpu').then(async ({create}) => process.exit((await create([]).requestAdapter()) ? 0 : 3))";
+  const probe = `import('webgpu').then(async ({create}) => process.exit((await create(${JSON.stringify(dawnOptions())}).requestAdapter()) ? 0 : 3))`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
     stdio: 'ignore',
     timeout: 60_000,
@@ -74,7 +89,7 @@ export async function nodeGpu(): Promise<NodeGpu> {
     process.env.NODEVICE_SELECT = '1';
     softwareFallback = driver.name;
   }
-  const gpu = create([]);
+  const gpu = create(dawnOptions());
   if (!(await gpu.requestAdapter())) {
     throw new GpuError(
       'no-adapter',

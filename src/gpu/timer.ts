@@ -4,6 +4,12 @@
 import type { TimingMode } from '../core/results';
 import { GPU_WAIT_TIMEOUT_MS, withTimeout } from './errors';
 
+/**
+ * Each timed pass lasts at least this many of the timer's steps: a pass is read to within one
+ * step, so 100 keep its error under 1 % (Dawn's 65.5 µs quantum: 6.6 ms a pass).
+ */
+export const QUANTA_PER_PASS = 100;
+
 /** Records the commands of one compute pass (one submit). */
 export type EncodePass = (pass: GPUComputePassEncoder, submitIndex: number) => void;
 
@@ -14,7 +20,32 @@ export interface SubmitTimer {
    * `expectedMs`: about how long they take (an earlier look), so that the wait can idle.
    */
   time(encode: EncodePass, submits: number, expectedMs?: number): Promise<number>;
+  /**
+   * The timer's step in ms: the smallest time it tells from zero. Browsers and Dawn quantize GPU
+   * timestamps (Dawn to 2¹⁶ ns, Chrome to about 100 µs) and coarsen the wall clock; read from
+   * the stamps seen so far (their greatest common divisor), 0 before the first.
+   */
+  quantumMs(): number;
   destroy(): void;
+}
+
+/**
+ * The step of a quantized clock, from its readings: every reading of a clock quantized to q is a
+ * multiple of q, so their greatest common divisor is q (or a multiple of it, early on); readings
+ * at full resolution bring it down to a few ns within a handful.
+ */
+export class ClockQuantum {
+  private gcd = 0n;
+
+  observe(stampNs: bigint): void {
+    let [a, b] = [this.gcd, stampNs < 0n ? -stampNs : stampNs];
+    while (b > 0n) [a, b] = [b, a % b];
+    this.gcd = a;
+  }
+
+  get ms(): number {
+    return Number(this.gcd) / 1e6;
+  }
 }
 
 /**
@@ -41,9 +72,29 @@ export function createTimer(device: GPUDevice, mode: TimingMode, maxSubmits = 64
     : new WallClockTimer(device);
 }
 
+/** The wall clock's step: the smallest change between successive readings, over a few. */
+function wallClockStepMs(): number {
+  let step = Number.POSITIVE_INFINITY;
+  let last = now();
+  for (let changes = 0, reads = 0; changes < 5 && reads < 1_000_000; reads++) {
+    const t = now();
+    if (t > last) {
+      step = Math.min(step, t - last);
+      changes++;
+      last = t;
+    }
+  }
+  return Number.isFinite(step) ? step : 0;
+}
+
 class WallClockTimer implements SubmitTimer {
   readonly mode = 'wall-clock' as const;
+  private readonly step = wallClockStepMs();
   constructor(private readonly device: GPUDevice) {}
+
+  quantumMs(): number {
+    return this.step;
+  }
 
   async time(encode: EncodePass, submits: number): Promise<number> {
     const start = now();
@@ -70,6 +121,7 @@ class TimestampTimer implements SubmitTimer {
   private readonly querySet: GPUQuerySet;
   private readonly resolveBuffer: GPUBuffer;
   private readonly readBuffer: GPUBuffer;
+  private readonly quantum = new ClockQuantum();
 
   constructor(
     private readonly device: GPUDevice,
@@ -118,10 +170,16 @@ class TimestampTimer implements SubmitTimer {
     for (let s = 0; s < submits; s++) {
       const begin = stamps[2 * s] ?? 0n;
       const end = stamps[2 * s + 1] ?? 0n;
+      this.quantum.observe(begin);
+      this.quantum.observe(end);
       // A pass whose end stamp precedes its begin (seen on some drivers) reads as zero.
       if (end > begin) totalNs += Number(end - begin);
     }
     return totalNs / 1e6;
+  }
+
+  quantumMs(): number {
+    return this.quantum.ms;
   }
 
   destroy(): void {

@@ -1,6 +1,7 @@
 // The runner on a real adapter: whole plans, wrong answers, cancel, device loss, out of memory.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeDispatchCost } from '../../src/bench/decode';
 import { buildPlan, QUICK_TIMING } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
 import { terminalStatus } from '../../src/cli/render/table';
@@ -11,10 +12,10 @@ import { BufferLedger } from '../../src/gpu/buffers';
 import type { GpuContext } from '../../src/gpu/device';
 import { GpuError, isGpuError } from '../../src/gpu/errors';
 import { createComputePipeline } from '../../src/gpu/pipeline';
-import { createTimer, type SubmitTimer } from '../../src/gpu/timer';
+import { ClockQuantum, createTimer, type SubmitTimer } from '../../src/gpu/timer';
 import { bandwidthCase } from '../../src/kernels/bandwidth';
 import { fmaCase } from '../../src/kernels/fma';
-import { GEMV_VARIANTS, gemvXForm } from '../../src/kernels/gemv';
+import { GEMV_VARIANTS, gemvCase, gemvXForm } from '../../src/kernels/gemv';
 import { type KernelCase, variantNamed } from '../../src/kernels/types';
 import { summarizeRun } from '../../src/model/measured/run-summary';
 import { rowStatus } from '../../src/share/result-columns';
@@ -86,8 +87,62 @@ function realTimerTimes(change: (ms: number) => number): SubmitTimer {
     mode: real.mode,
     time: async (encode, submits, expectedMs) =>
       change(await real.time(encode, submits, expectedMs)),
+    quantumMs: () => real.quantumMs(),
     destroy: () => real.destroy(),
   };
+}
+
+/**
+ * A GPU timestamp timer quantized as Dawn's and Chrome's are: each submit runs on the GPU, but
+ * its pass reads synthetic stamps — a clock that advances `dispatchMs` a dispatch (and an odd
+ * 12.345 µs between passes), each stamp rounded down to a multiple of `quantumMs` — and the step
+ * is read from them by the real timer's ClockQuantum.
+ */
+function quantizedTimer(dispatchMs: number, quantumMs: number): SubmitTimer {
+  const real = createTimer(gpu.device, gpu.timing);
+  const quantum = new ClockQuantum();
+  const step = BigInt(Math.round(quantumMs * 1e6));
+  let clockNs = 1_000_000_007n;
+  return {
+    mode: 'timestamp-query',
+    time: async (encode, submits) => {
+      const perPass: number[] = [];
+      await real.time((pass, i) => {
+        perPass[i] = 0;
+        encode(
+          countingPass(pass, () => (perPass[i] = (perPass[i] ?? 0) + 1)),
+          i,
+        );
+      }, submits);
+      let totalNs = 0n;
+      for (const dispatches of perPass) {
+        clockNs += 12_345n;
+        const begin = (clockNs / step) * step;
+        clockNs += BigInt(Math.round(dispatches * dispatchMs * 1e6));
+        const end = (clockNs / step) * step;
+        quantum.observe(begin);
+        quantum.observe(end);
+        totalNs += end - begin;
+      }
+      return Number(totalNs) / 1e6;
+    },
+    quantumMs: () => quantum.ms,
+    destroy: () => real.destroy(),
+  };
+}
+
+/** `pass`, calling `onDispatch` at each dispatchWorkgroups. */
+function countingPass(pass: GPUComputePassEncoder, onDispatch: () => void): GPUComputePassEncoder {
+  return new Proxy(pass, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (key === 'dispatchWorkgroups') onDispatch();
+        return value.apply(target, args);
+      };
+    },
+  });
 }
 
 /**
@@ -100,21 +155,17 @@ function dispatchTimer(ms: (dispatches: number) => number): SubmitTimer {
     mode: real.mode,
     time: async (encode, submits) => {
       let dispatches = 0;
-      await real.time((pass, i) => {
-        const counted = new Proxy(pass, {
-          get(target, key) {
-            const value = Reflect.get(target, key);
-            if (typeof value !== 'function') return value;
-            return (...args: unknown[]) => {
-              if (key === 'dispatchWorkgroups') dispatches++;
-              return value.apply(target, args);
-            };
-          },
-        });
-        encode(counted, i);
-      }, submits);
+      await real.time(
+        (pass, i) =>
+          encode(
+            countingPass(pass, () => dispatches++),
+            i,
+          ),
+        submits,
+      );
       return ms(dispatches);
     },
+    quantumMs: () => 0,
     destroy: () => real.destroy(),
   };
 }
@@ -287,6 +338,49 @@ describe('timers', () => {
     expect(idled.gpuMs).toBeLessThan(100);
     // the wall clock reads its own wait, so it never idles
     expect(clock.gpuMs).toBeLessThan(100);
+  });
+
+  it('read their own step: the stamps’ common divisor, the wall clock’s resolution', async () => {
+    const stamps = createTimer(gpu.device, 'timestamp-query');
+    for (let i = 0; i < 4; i++) await stamps.time(() => {}, 2);
+    // Dawn in Node runs with timestamp quantization off (src/gpu/node.ts): ns, not 65.5 µs.
+    expect(stamps.quantumMs()).toBeGreaterThan(0);
+    expect(stamps.quantumMs()).toBeLessThan(0.01);
+    stamps.destroy();
+    const wall = createTimer(gpu.device, 'wall-clock');
+    expect(wall.quantumMs()).toBeGreaterThan(0);
+    expect(wall.quantumMs()).toBeLessThan(0.1);
+    wall.destroy();
+    const q = new ClockQuantum();
+    for (const ns of [65_536n * 7n, 65_536n * 12n, 65_536n * 1_000_003n]) q.observe(ns);
+    expect(q.ms).toBe(0.065536);
+  });
+
+  it('a timer quantized to 100 µs still gives 5 µs dispatches and the dispatch cost within 2 %', async () => {
+    const timer = quantizedTimer(0.005, 0.1);
+    const runner = new BenchRunner(gpu, { timer });
+    const kcase = gemvCase('f32', 64, 128, variantNamed(GEMV_VARIANTS, 'rows4-wg64'), {
+      rotationBytes: 0,
+      maxBindingBytes: 1 << 30,
+    });
+    const row = await runner.runCase(kcase, FAST_TIMING);
+    expect(row.verified).toBe(true);
+    expect(Math.abs(row.medianMs / 0.005 - 1)).toBeLessThan(0.02);
+    // Each timed pass is at least 100 of the timer's steps, and the row says how many.
+    expect(row.passQuanta).toBeGreaterThanOrEqual(100);
+    expect(runner.timerQuantumMs()).toBeCloseTo(0.1, 9);
+    // The decode run's dispatch probe: 64 dispatches (0.32 ms) would read 0.3 or 0.4 ms.
+    const prepared = await kcase.prepare({ device: gpu.device, buffers: runner.ledger });
+    const program = async (count: number) => ({
+      dispatches: count,
+      encode(pass: GPUComputePassEncoder) {
+        for (let i = 0; i < count; i++) prepared.encode(pass, 0);
+      },
+    });
+    const probe = await probeDispatchCost(timer, program);
+    expect(probe.dispatches * 0.005).toBeGreaterThanOrEqual(100 * 0.1);
+    for (const ms of probe.perDispatchMs) expect(Math.abs(ms / 0.005 - 1)).toBeLessThan(0.02);
+    runner.destroy();
   });
 });
 

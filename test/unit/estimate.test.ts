@@ -1,4 +1,4 @@
-// The full plan's size: under a minute on typical discrete and Apple GPUs, estimated from each
+// The full plan's size: under two minutes on typical discrete and Apple GPUs, estimated from each
 // case's bytes and FLOPs at the datasheet rates (src/bench/estimate.ts; no GPU needed).
 
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,9 @@ describe('plan estimates', () => {
     expect(kernelMs({ bytes: 1e6, flops: 1e10 }, target)).toBeCloseTo(10);
   });
 
-  it('size the full plan to under a minute on typical discrete and Apple GPUs', () => {
+  it('size the full plan to under two minutes on typical discrete and Apple GPUs', () => {
+    // Every shape class tries every variant (a narrowed list dropped the LM head's winners), which
+    // took the estimate from under one minute to 55–85 s; a GPU user runs it once.
     const plan = buildPlan('full', INPUTS);
     for (const id of ['rtx-4090', 'rtx-3090', 'm3-pro', 'm2-max']) {
       const gpu = getGpu(id);
@@ -41,7 +43,7 @@ describe('plan estimates', () => {
       console.log(
         `full plan on ${gpu.name}: ~${e.seconds.toFixed(0)} s (${e.cases} cases, ${e.tuningCandidates} tuning candidates, ${(e.gpuBytes / 1e9).toFixed(1)} GB and ${(e.gpuFlops / 1e12).toFixed(2)} TFLOP per pass)`,
       );
-      expect(e.seconds).toBeLessThan(60);
+      expect(e.seconds).toBeLessThan(120);
     }
   });
 

@@ -33,4 +33,15 @@ describe('planRepetitions', () => {
       );
     }
   });
+
+  it('makes each pass at least minPassMs (100 steps of a quantized timer), the sample too', () => {
+    // A 5 µs dispatch on a 2 ms submit budget: 400 a pass unless the timer's step needs more.
+    const tight = { samples: 5, sampleTargetMs: 2, submitBudgetMs: 2 };
+    expect(planRepetitions(0.005, tight).repsPerSubmit).toBe(400);
+    const c = planRepetitions(0.005, tight, 100 * 0.1);
+    expect(c.repsPerSubmit * 0.005).toBeGreaterThanOrEqual(10);
+    expect(c.repsPerSubmit * c.submitsPerSample * 0.005).toBeGreaterThanOrEqual(10);
+    // A step of 0 (a timer that has not read one yet) changes nothing.
+    expect(planRepetitions(0.005, tight, 0)).toEqual(planRepetitions(0.005, tight));
+  });
 });

@@ -46,6 +46,7 @@ const FULL_ROW: Required<ResultRow> = {
   error: 'none',
   dispatchesPerSubmit: 4,
   submitsPerSample: 2,
+  passQuanta: 300,
   intensity: 4,
   rooflineEfficiency: 0.5,
 };
@@ -147,6 +148,7 @@ describe('validation of every field, as strict as before', () => {
           'error',
           'dispatchesPerSubmit',
           'submitsPerSample',
+          'passQuanta',
           'intensity',
           'rooflineEfficiency',
         ].includes(key)

@@ -97,6 +97,11 @@ describe('the rules, each broken once', () => {
     ],
     ['an extension no feature grants', 'enable foo_bar;\nconst N = 1u;', /enable foo_bar/],
     ['a name declared twice', 'const N = 1u;\nconst N = 2u;', /N is declared twice/],
+    [
+      'a case label used before its declaration',
+      'fn f(x: u32) -> u32 { switch x { case N: { return 1u; } default: { return 0u; } } }\nconst N = 1u;',
+      /f uses N before N is declared/,
+    ],
     ['text that is not a declaration', 'const N = 1u;\nlet x = 2;', /expected a declaration/],
   ])('%s is a problem', (_what, code, problem) => {
     expect(portabilityProblems(code).join('\n')).toMatch(problem);

@@ -119,6 +119,13 @@ function tuningLines(doc: ResultsDocument): string[] {
   ];
 }
 
+/** The timer's step, where the run recorded it: ", step 65.5 µs" (a quantized timer) or "1 ns". */
+function timerStep(doc: ResultsDocument): string {
+  const ms = doc.timerQuantumMs;
+  if (ms === undefined) return '';
+  return ms >= 1e-3 ? `, step ${fixed(ms * 1000, 1)} µs` : `, step ${Math.round(ms * 1e6)} ns`;
+}
+
 /** What this WebGPU did not offer, one line per missing need. */
 function unofferedLines(doc: ResultsDocument): string[] {
   const groups = unofferedGroups(doc.unoffered ?? []);
@@ -138,7 +145,7 @@ export function renderTable(doc: ResultsDocument): string {
   const implementation = doc.runtime.implementation ? ` (${doc.runtime.implementation})` : '';
   const lines = [
     `Adapter: ${adapterName(a, { fallback: 'unknown' })}`,
-    `Runtime: ${doc.runtime.description}${implementation}   Plan: ${doc.plan}   Timing: ${doc.timing}`,
+    `Runtime: ${doc.runtime.description}${implementation}   Plan: ${doc.plan}   Timing: ${doc.timing}${timerStep(doc)}`,
     '',
     ...resultRows(doc),
   ];

@@ -93,10 +93,15 @@ function identifiersOf(code: string): Set<string> {
     const match = IDENTIFIER.exec(code);
     if (match && (i === 0 || !/[A-Za-z0-9_]/.test(code[i - 1] ?? ''))) {
       const word = match[0];
-      const before = code.slice(0, i).trimEnd().slice(-1);
-      const after = code.slice(i + word.length).trimStart();
-      const declared =
-        DECLARING.has(previous) || (after.startsWith(':') && !after.startsWith('::'));
+      let b = i - 1;
+      while (b >= 0 && /\s/.test(code[b] ?? '')) b--;
+      const before = code[b] ?? '';
+      let a = i + word.length;
+      while (a < code.length && /\s/.test(code[a] ?? '')) a++;
+      const after = code[a] ?? '';
+      // `name:` declares (a member, a parameter, a typed let), except a switch's `case NAME:`.
+      const typed = after === ':' && previous !== 'case';
+      const declared = DECLARING.has(previous) || typed;
       if (before !== '.' && before !== '@' && !declared) found.add(word);
       previous = word;
       i += word.length;
