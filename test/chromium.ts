@@ -10,13 +10,37 @@ export function chromiumPath(): string {
   return CANDIDATES.find((p) => existsSync(p)) ?? '/usr/bin/chromium';
 }
 
-export function chromiumLaunchOptions() {
+/** WebGPU on SwiftShader, a CPU: the tests, and any run on a machine without a GPU. */
+const SOFTWARE_WEBGPU = [
+  '--enable-unsafe-webgpu',
+  '--enable-features=Vulkan',
+  '--use-angle=swiftshader',
+];
+
+/**
+ * WebGPU on the machine's GPU through Vulkan (headless, so no Vulkan surface), even where
+ * Chromium's blocklist would turn the GPU down; no SwiftShader.
+ */
+const GPU_WEBGPU = [
+  '--enable-unsafe-webgpu',
+  '--enable-features=Vulkan',
+  '--use-angle=vulkan',
+  '--disable-vulkan-surface',
+  '--ignore-gpu-blocklist',
+];
+
+/**
+ * ROOFLINE_CHROMIUM_GPU=1 (scripts/gpu-run.sh sets it once Dawn found a hardware adapter) puts
+ * WebGPU on the GPU; otherwise SwiftShader, as every test runs it.
+ */
+export const chromiumOnGpu = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.ROOFLINE_CHROMIUM_GPU === '1';
+
+export function chromiumLaunchOptions(gpu = chromiumOnGpu()) {
   return {
     executablePath: chromiumPath(),
     args: [
-      '--enable-unsafe-webgpu',
-      '--enable-features=Vulkan',
-      '--use-angle=swiftshader',
+      ...(gpu ? GPU_WEBGPU : SOFTWARE_WEBGPU),
       '--no-sandbox',
       '--disable-background-networking',
       '--disable-component-update',
@@ -24,5 +48,7 @@ export function chromiumLaunchOptions() {
       '--no-first-run',
       '--disable-quic',
     ],
+    // Playwright's own flags let WebGL fall back to SwiftShader; a GPU run does not.
+    ...(gpu ? { ignoreDefaultArgs: ['--enable-unsafe-swiftshader'] } : {}),
   };
 }

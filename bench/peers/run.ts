@@ -1,9 +1,9 @@
 // npm run bench:peers [-- flags]: builds the peers page, serves it on 127.0.0.1, and loads it in
-// headless Chromium (Debian's, WebGPU flags as in the tests) once per peer — onnxruntime-web's
-// WebGPU EP, its JSEP, and tfjs — each page running ours beside that peer; then prints one
-// table (or, with --json, one document). Exits non-zero when a page failed, ours failed a row,
-// or a page reached beyond its own origin. A peer's wrong or refused row is reported, not a
-// failure of the run.
+// headless Chromium (Debian's; WebGPU on SwiftShader as in the tests, or on the GPU with
+// ROOFLINE_CHROMIUM_GPU=1) once per peer — onnxruntime-web's WebGPU EP, its JSEP, and tfjs —
+// each page running ours beside that peer; then prints one table (or, with --json, one
+// document). Exits non-zero when a page failed, ours failed a row, or a page reached beyond its
+// own origin. A peer's wrong or refused row is reported, not a failure of the run.
 
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +34,8 @@ const USAGE = `usage: npm run bench:peers [-- --full] [--json] [--peers LIST]
   --from FILE     print the table of a document an earlier --json run wrote (runs nothing)
   --wrong LIST, --refuse LIST   test hooks: ORT formats (f32,f16,q4b32,q4b128,q8b32) whose
                   reference is made wrong, or whose node no provider has
-  CHROMIUM_PATH picks another Chrome/Chromium; PEERS_CONSOLE=1 forwards all the pages' console.
+  CHROMIUM_PATH picks another Chrome/Chromium; PEERS_CONSOLE=1 forwards all the pages' console;
+  ROOFLINE_CHROMIUM_GPU=1 runs Chromium's WebGPU on the GPU (Vulkan) instead of SwiftShader.
 
   Whole-model decode (one synthetic model, the same int4 weights on every side):
   --decode MODEL:int4  a catalogue model (dense Llama family) or tiny; writes its ONNX decoder,

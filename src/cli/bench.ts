@@ -6,13 +6,19 @@ import { buildPlan, planInputs } from '../bench/plan';
 import { BenchRunner } from '../bench/runner';
 import { type TraceRow, traceAllGemv } from '../bench/trace';
 import { type KernelTraceRow, traceAttentionRows, traceGemmRows } from '../bench/trace-kernels';
+import { adapterName } from '../core/adapter-name';
 import { errorMessage } from '../core/error-message';
-import type { ResultsDocument } from '../core/results';
+import type { AdapterDescription, ResultsDocument, RuntimeDescription } from '../core/results';
 import { settingsQuery } from '../core/settings';
 import { BufferLedger } from '../gpu/buffers';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { denoRuntime, hostGpu } from '../gpu/host';
-import { BENCH_USAGE, type BenchArgs, parseBenchArgs } from './args/bench-args';
+import {
+  BENCH_USAGE,
+  type BenchArgs,
+  parseBenchArgs,
+  SOFTWARE_ADAPTER_STATUS,
+} from './args/bench-args';
 import { argsOrExit } from './args/flags';
 import { runUnderDeno } from './deno-runtime';
 import { renderDecode } from './render/decode-table';
@@ -32,13 +38,18 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const { gpu, softwareFallback, runtime } = await hostGpu();
+  const ctx = await acquireGpu(gpu);
+  const software = softwareFallback !== null || ctx.description.isSoftware;
+  if (args.adapter) return showAdapter(ctx, softwareFallback, runtime, args);
+  if (software && args.requireGpu) {
+    ctx.destroy();
+    return refuseSoftware(ctx.description, softwareFallback);
+  }
   if (softwareFallback) {
     process.stderr.write(
       `warning: no GPU driver answered; running on ${softwareFallback}, a software Vulkan driver. These numbers are your CPU's, not a GPU's.\n`,
     );
-  }
-  const ctx = await acquireGpu(gpu);
-  if (ctx.description.isSoftware && !softwareFallback) {
+  } else if (software) {
     process.stderr.write(
       "warning: this adapter is a software (CPU) implementation; numbers are a CPU's.\n",
     );
@@ -105,6 +116,37 @@ async function main(argv: string[]): Promise<number> {
     if (!outcome.ok) status = 1;
   }
   return status;
+}
+
+/** `--require-gpu` on a software adapter: one line, status SOFTWARE_ADAPTER_STATUS, nothing run. */
+function refuseSoftware(adapter: AdapterDescription, softwareFallback: string | null): number {
+  const why = softwareFallback
+    ? `no GPU driver answered, so Dawn fell back to ${softwareFallback}`
+    : `${adapterName(adapter)} is a software (CPU) adapter`;
+  process.stderr.write(
+    `error: --require-gpu: ${why}; nothing was measured. Install the GPU's Vulkan driver (NVIDIA: its ICD, nvidia_icd.json) or point VK_ICD_FILENAMES at it; without --require-gpu the numbers would be a CPU's.\n`,
+  );
+  return SOFTWARE_ADAPTER_STATUS;
+}
+
+/** `--adapter`: the adapter this runtime picks, as a line or (--json) a document; runs nothing. */
+function showAdapter(
+  ctx: GpuContext,
+  softwareFallback: string | null,
+  runtime: RuntimeDescription,
+  args: BenchArgs,
+): number {
+  const { description } = ctx;
+  ctx.destroy();
+  const software = softwareFallback !== null || description.isSoftware;
+  const name = adapterName(description);
+  const doc = { name, software, softwareFallback, runtime, adapter: description };
+  process.stdout.write(
+    args.json
+      ? `${JSON.stringify(doc, null, 2)}\n`
+      : `adapter: ${name} (${software ? `software, a CPU's numbers${softwareFallback ? `: ${softwareFallback}` : ''}` : 'hardware'}; ${runtime.description})\n`,
+  );
+  return software && args.requireGpu ? refuseSoftware(description, softwareFallback) : 0;
 }
 
 /** `--trace`: the GEMV address trace table (or its JSON document) instead of a plan. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchArgs } from '../../src/cli/args/bench-args';
+import {
+  BENCH_USAGE,
+  parseBenchArgs,
+  SOFTWARE_ADAPTER_STATUS,
+} from '../../src/cli/args/bench-args';
 import { UsageError } from '../../src/cli/args/flags';
 
 describe('bench flags', () => {
@@ -36,6 +40,41 @@ describe('bench flags', () => {
   it('reads --trace (absent unless given)', () => {
     expect(parseBenchArgs(['--trace', '--json']).trace).toBe(true);
     expect(parseBenchArgs([]).trace).toBeUndefined();
+  });
+
+  it('reads --require-gpu and --adapter (absent unless given), with the usage text naming both', () => {
+    const required = parseBenchArgs(['--quick', '--require-gpu']);
+    expect(required).toMatchObject({ plan: 'quick', requireGpu: true });
+    expect(required.adapter).toBeUndefined();
+    expect(parseBenchArgs(['--trace', '--require-gpu']).requireGpu).toBe(true);
+    expect(parseBenchArgs(['--decode', 'llama-3.2-1b:int4', '--require-gpu']).requireGpu).toBe(
+      true,
+    );
+    expect(parseBenchArgs(['--adapter', '--json', '--require-gpu'])).toMatchObject({
+      adapter: true,
+      json: true,
+      requireGpu: true,
+    });
+    expect(parseBenchArgs([]).requireGpu).toBeUndefined();
+    expect(parseBenchArgs([]).adapter).toBeUndefined();
+    expect(() => parseBenchArgs(['--require-gpu=yes'])).toThrow(/--require-gpu takes no value/);
+    expect(() => parseBenchArgs(['--require-cpu'])).toThrow(/Unknown option: --require-cpu/);
+    expect(BENCH_USAGE).toMatch(/--require-gpu[\s\S]*exit with status\s+3 and one line/);
+    expect(SOFTWARE_ADAPTER_STATUS).toBe(3);
+    expect(BENCH_USAGE).toMatch(/--adapter +instead of a plan: print the adapter/);
+  });
+
+  it('refuses --adapter beside a run or a file: it measures nothing', () => {
+    for (const extra of [
+      ['--trace'],
+      ['--decode', 'llama-3.2-1b:int4'],
+      ['--out', 'a.json'],
+      ['--submit', 'http://127.0.0.1:4173/'],
+    ]) {
+      expect(() => parseBenchArgs(['--adapter', ...extra])).toThrow(
+        new RegExp(`--adapter measures nothing; it does not go with ${extra[0]}\\.`),
+      );
+    }
   });
 
   it('rejects unknown flags and a missing file name with the usage text', () => {

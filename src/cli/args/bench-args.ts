@@ -22,12 +22,20 @@ export interface BenchArgs {
   trace?: true;
   /** --runtime: Node with Dawn (the `webgpu` package), or Deno with its wgpu; absent: this one. */
   runtime?: BenchRuntime;
+  /** --adapter: print the adapter this runtime picks and exit; nothing is measured. */
+  adapter?: true;
+  /** --require-gpu: refuse a software (CPU) adapter before anything is measured. */
+  requireGpu?: true;
 }
+
+/** The exit status of --require-gpu's refusal: the adapter is a software (CPU) one. */
+export const SOFTWARE_ADAPTER_STATUS = 3;
 
 export const BENCH_RUNTIMES = ['node', 'deno'] as const;
 export type BenchRuntime = (typeof BENCH_RUNTIMES)[number];
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE] [--submit URL]
+export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE] [--submit URL] [--require-gpu]
+       npm run bench -- --adapter [--json] [--require-gpu]
 
 Measures this machine's GPU through WebGPU (Dawn, or wgpu with --runtime deno) and prints the
 results.
@@ -43,6 +51,12 @@ results.
                \`npm start\` prints); it is shown in the gallery to anyone
   --runtime R  node: Node with Dawn, Chrome's WebGPU (default under Node); deno: Deno with
                wgpu, Firefox's (the deno package from npm, run with --unstable-webgpu)
+  --adapter    instead of a plan: print the adapter this runtime picks (with --json, its
+               description) and exit; nothing is measured
+  --require-gpu
+               refuse a software (CPU) adapter — SwiftShader, lavapipe, llvmpipe, or the
+               software driver Dawn falls back to without a GPU driver: exit with status
+               ${SOFTWARE_ADAPTER_STATUS} and one line before anything is measured
   --help       show this message
 
 Settings that change results (a run with any of them is marked "not comparable"):
@@ -60,6 +74,8 @@ const BENCH_FLAGS: FlagSpecs = {
   full: { type: 'boolean' },
   json: { type: 'boolean' },
   trace: { type: 'boolean' },
+  adapter: { type: 'boolean' },
+  'require-gpu': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   out: { type: 'string', value: 'a file name' },
   submit: { type: 'string', value: 'a gallery address' },
@@ -98,6 +114,16 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       BENCH_USAGE,
     );
   }
+  const adapter = values.adapter === true;
+  const alongside = (['trace', 'decode', 'out', 'submit'] as const).find(
+    (name) => values[name] !== undefined,
+  );
+  if (adapter && alongside !== undefined) {
+    throw new UsageError(
+      `--adapter measures nothing; it does not go with --${alongside}.`,
+      BENCH_USAGE,
+    );
+  }
   return {
     // The last of --quick and --full wins; the full plan by default (--decode: the quick one).
     plan:
@@ -111,5 +137,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     ...(decode === null ? {} : { decode }),
     ...(values.trace === true ? { trace: true as const } : {}),
     ...(runtime === undefined ? {} : { runtime: runtime as BenchRuntime }),
+    ...(adapter ? { adapter: true as const } : {}),
+    ...(values['require-gpu'] === true ? { requireGpu: true as const } : {}),
   };
 }
