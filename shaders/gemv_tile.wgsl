@@ -5,9 +5,10 @@
 // team R ÷ (WG / KL) rows. Step t stages the x of KL consecutive 16-byte weight words (KL / WPG ·
 // XPG XV4s, loaded once, coalesced) in workgroup memory; lane l then reads word t·KL + l of each of
 // its team's rows — neighbouring lanes, neighbouring 16-byte words — against that x. Every row of
-// the workgroup reuses the one global load of x. Partial sums meet in a workgroup-memory tree over
-// the KL lanes (log2 KL barriers), or with subgroupAdd where `subgroups` is granted
-// (gemv_tile_sg).
+// the workgroup reuses the one global load of x; each step waits at two barriers (before staging,
+// before reading). Partial sums meet in a workgroup-memory tree over the KL lanes
+// (gemv_reduce_tree.wgsl), or with subgroupAdd where `subgroups` is granted (gemv_tile_sg,
+// gemv_reduce_sg.wgsl).
 // bytes = weights + scales (exact, src/kernels/formats.ts) + x as read (f32: 4K, f16: 2K; DP4A:
 // 4K + 1.5K written by shaders/quantize_x.wgsl, 1.5K read here) + 4N;
 // flops = 2·N·K. Rows past N repeat the last row and are not written.
@@ -19,8 +20,6 @@ override RPT: u32 = 1u;
 
 // x of one step: KL words = KL / WPG groups of XPG XV4s.
 var<workgroup> xs: array<XV4, KL / WPG * XPG>;
-// Partial sums: WG · RPT for the tree, num_subgroups · R for gemv_tile_sg (subgroups of ≥ 4).
-var<workgroup> red: array<f32, WG * R>;
 
 /** Stages step t's x (KL words' worth) in xs; zeros past K. */
 fn stage_x(t: u32, lid: u32) {
@@ -71,24 +70,5 @@ fn gemv_tile(
   let lane = lid % KL;
   let team = lid / KL;
   let first = row0 + team * RPT;
-  let acc = lane_sums(first, lane, lid);
-  for (var j = 0u; j < RPT; j++) {
-    red[j * WG + lid] = acc[j];
-  }
-  workgroupBarrier();
-  for (var s = KL / 2u; s > 0u; s /= 2u) {
-    if (lane < s) {
-      for (var j = 0u; j < RPT; j++) {
-        red[j * WG + lid] += red[j * WG + lid + s];
-      }
-    }
-    workgroupBarrier();
-  }
-  if (lane == 0u) {
-    for (var j = 0u; j < RPT; j++) {
-      if (first + j < params.rows) {
-        y[params.rowOffset + first + j] = red[j * WG + lid];
-      }
-    }
-  }
+  reduce_tree(lane_sums(first, lane, lid), first, lane, lid);
 }

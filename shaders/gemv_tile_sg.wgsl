@@ -1,9 +1,7 @@
-// GEMV laid out for GPUs, reduced with subgroup operations (appended to gemv_tile.wgsl; needs
-// `subgroups` and the subgroup_id language feature). The same lanes, x staging and loads as
-// gemv_tile; then for each of the workgroup's R rows, subgroupAdd sums the lanes' partials (lanes
-// of other teams add 0, so any subgroup size or layout gives the same total), the first lane of
-// each subgroup writes its sum, and R invocations add the num_subgroups sums. One barrier instead
-// of log2 KL.
+// GEMV laid out for GPUs, reduced with subgroup operations (appended to gemv_tile.wgsl and
+// gemv_reduce_sg.wgsl; needs `subgroups` and the subgroup_id language feature). The same lanes,
+// x staging and loads as gemv_tile; then subgroupAdd (reduce_sg): one barrier instead of
+// 1 + log2 KL.
 
 @compute @workgroup_size(WG)
 fn gemv_tile_sg(
@@ -20,20 +18,5 @@ fn gemv_tile_sg(
   }
   let lane = lid % KL;
   let team = lid / KL;
-  let acc = lane_sums(row0 + team * RPT, lane, lid);
-  for (var r = 0u; r < R; r++) {
-    let mine = r / RPT == team;
-    let total = subgroupAdd(select(0.0, acc[r % RPT], mine));
-    if (sgLane == 0u) {
-      red[sg * R + r] = total;
-    }
-  }
-  workgroupBarrier();
-  if (lid < R && row0 + lid < params.rows) {
-    var total = 0.0;
-    for (var i = 0u; i < subgroups; i++) {
-      total += red[i * R + lid];
-    }
-    y[params.rowOffset + row0 + lid] = total;
-  }
+  reduce_sg(lane_sums(row0 + team * RPT, lane, lid), row0, team, lid, sgLane, sg, subgroups);
 }

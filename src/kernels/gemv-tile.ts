@@ -1,10 +1,17 @@
-// The GPU-class GEMV (shaders/gemv_tile.wgsl): lanes along K reading neighbouring 16-byte words,
-// x staged once per workgroup for R rows, a tree or subgroup reduction. Its WGSL per format and
-// weights code comes from shaders/gemv_tile_<format>[_f16].wgsl, found by name: a format without
-// one simply has no tile variants. f16-native here means f16 x (2 bytes a value) and f16 products;
-// dp4a, x quantized to int8 on the GPU (src/kernels/quantize-x.ts) and integer dot products.
+// The GPU-class GEMVs: lanes along K reading neighbouring 16-byte words, then a tree or subgroup
+// reduction. The tile (shaders/gemv_tile.wgsl) stages x once per workgroup for R rows, between
+// two barriers a step; the register form (shaders/gemv_regx.wgsl) has each lane load its own x
+// into registers, with no barrier in the K loop. Their WGSL per format and weights code comes from
+// shaders/gemv_tile_<format>[_f16|_dp4a].wgsl (and, for the register form, an optional
+// gemv_regx_<format>[…].wgsl with its own regx_dot), found by name: a format without a tile file
+// simply has neither. f16-native here means f16 x (2 bytes a value) and f16 products; dp4a, x
+// quantized to int8 on the GPU (src/kernels/quantize-x.ts) and integer dot products.
 
 import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
+import reduceSubgroupShader from '../../shaders/gemv_reduce_sg.wgsl?raw';
+import reduceTreeShader from '../../shaders/gemv_reduce_tree.wgsl?raw';
+import regxShader from '../../shaders/gemv_regx.wgsl?raw';
+import regxSubgroupShader from '../../shaders/gemv_regx_sg.wgsl?raw';
 import tileShader from '../../shaders/gemv_tile.wgsl?raw';
 import tileSubgroupShader from '../../shaders/gemv_tile_sg.wgsl?raw';
 import tileXDp4a from '../../shaders/gemv_tile_x_dp4a.wgsl?raw';
@@ -16,10 +23,10 @@ import { packedWords, packMatrix, weightReader } from './formats';
 import { activations } from './matrix';
 import { blockConstants, type WeightsCode } from './weights';
 
-/** Every gemv_tile_*.wgsl, by file name. */
+/** Every gemv_tile_*.wgsl and gemv_regx_*.wgsl, by file name. */
 const SHADERS: Record<string, string> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<string>('../../shaders/gemv_tile_*.wgsl', {
+    import.meta.glob<string>(['../../shaders/gemv_tile_*.wgsl', '../../shaders/gemv_regx_*.wgsl'], {
       query: '?raw',
       import: 'default',
       eager: true,
@@ -40,6 +47,10 @@ export const tileShaderFile = (format: FormatId, code: WeightsCode): string =>
 export const hasTileCode = (format: FormatId, code: WeightsCode): boolean =>
   SHADERS[tileShaderFile(format, code)] !== undefined;
 
+/** The file that may hold the register form's own regx_dot, e.g. gemv_regx_int4.wgsl. */
+export const regxShaderFile = (format: FormatId, code: WeightsCode): string =>
+  `gemv_regx_${format}${CODE_SUFFIX[code]}.wgsl`;
+
 /**
  * gemv_tile calls tile_stage(t, row0, lid) between the barriers of each step, after staging x:
  * a format's words file may define it to stage more in workgroup memory (int3 stages its scales);
@@ -48,14 +59,33 @@ export const hasTileCode = (format: FormatId, code: WeightsCode): boolean =>
 const NO_STAGE = 'fn tile_stage(t: u32, row0: u32, lid: u32) {}';
 
 /**
- * The tile GEMV's WGSL: directives, x, shared declarations, the format's storage constants and
- * words, the entries.
+ * gemv_regx calls regx_dot(row, w) for word w of a row against the lane's x in xs (private):
+ * a format's gemv_regx_<format>[…].wgsl may define it (int4: no int → float conversion; int3: a
+ * whole 12-byte group a lane); this one stands in for the others, the tile words at xs[0 …].
  */
-export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean): string {
+const TILE_DOT = 'fn regx_dot(row: u32, w: u32) -> f32 {\n  return tile_dot(row, w, 0u);\n}';
+
+/** Which GPU-class GEMV: the tile (x staged in workgroup memory) or the register form. */
+export type TileForm = 'tile' | 'regx';
+
+/**
+ * The tile or register GEMV's WGSL: directives, x, shared declarations, the format's storage
+ * constants and words, the reduction(s), the entries (with `subgroups`, the subgroup entry too).
+ */
+export function tileCode(
+  format: FormatId,
+  code: WeightsCode,
+  subgroups: boolean,
+  form: TileForm = 'tile',
+): string {
   const words = SHADERS[tileShaderFile(format, code)];
   if (words === undefined) throw new RangeError(`no tile GEMV ${code} code for ${format}`);
   const f16 = code === 'f16-native';
   const x = { portable: `${xF32}\n${tileXF32}`, 'f16-native': tileXF16, dp4a: tileXDp4a };
+  const own =
+    form === 'tile'
+      ? [/\bfn tile_stage\(/.test(words) ? '' : NO_STAGE, tileShader]
+      : [SHADERS[regxShaderFile(format, code)] ?? TILE_DOT, regxShader];
   return [
     subgroups ? 'enable subgroups;' : '',
     f16 ? 'enable f16;' : '',
@@ -63,9 +93,10 @@ export function tileCode(format: FormatId, code: WeightsCode, subgroups: boolean
     gemvCommon,
     blockConstants(format),
     words,
-    /\bfn tile_stage\(/.test(words) ? '' : NO_STAGE,
-    tileShader,
-    subgroups ? tileSubgroupShader : '',
+    ...own,
+    reduceTreeShader,
+    subgroups ? reduceSubgroupShader : '',
+    subgroups ? (form === 'tile' ? tileSubgroupShader : regxSubgroupShader) : '',
   ].join('\n');
 }
 
@@ -76,7 +107,7 @@ export interface TileShape {
   lanes: number;
 }
 
-/** Override constants: WG, R, KL, and the rows each team of KL lanes takes (RPT). */
+/** Override constants (both forms): WG, R, KL, and the rows each team of KL lanes takes (RPT). */
 export function tileConstants(v: TileShape): Record<string, number> {
   const teams = v.workgroupSize / v.lanes;
   if (!Number.isInteger(teams) || v.rows % teams !== 0 || v.rows / teams > 8) {

@@ -1,7 +1,8 @@
 // GEMV y = W·x (decode), assembled from parts: directives, the weights code (how a group of 32
 // weights meets x: dequantized in f32, in f16, or as int8 dot products), x's binding, the shared
 // declarations (gemv_common.wgsl), then the entry points (gemv.wgsl, gemv_rows4.wgsl,
-// gemv_subgroup.wgsl or gemv_subgroup_rows.wgsl).
+// gemv_subgroup.wgsl or gemv_subgroup_rows.wgsl); the GPU-class tile and register forms are
+// composed in gemv-tile.ts.
 
 import gemvShader from '../../shaders/gemv.wgsl?raw';
 import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
@@ -135,6 +136,27 @@ const ENTRY_POINTS = {
     has: hasTileCode,
     x: TILE_X,
   },
+  // The tile's lanes with x in registers: no workgroup memory or barrier in the K loop.
+  gemv_regx: {
+    shader: '',
+    directives: '',
+    requires: [],
+    codes: ALL_CODES,
+    constants: tileShape,
+    code: (format, weights) => tileCode(format, weights, false, 'regx'),
+    has: hasTileCode,
+    x: TILE_X,
+  },
+  gemv_regx_sg: {
+    shader: '',
+    directives: '',
+    requires: ['subgroups', 'subgroupId'],
+    codes: ALL_CODES,
+    constants: tileShape,
+    code: (format, weights) => tileCode(format, weights, true, 'regx'),
+    has: hasTileCode,
+    x: TILE_X,
+  },
 } satisfies Record<string, EntryPoint>;
 
 const entryPoint = (name: keyof typeof ENTRY_POINTS): EntryPoint => ENTRY_POINTS[name];
@@ -143,12 +165,12 @@ export interface GemvVariant {
   name: string;
   entry: keyof typeof ENTRY_POINTS;
   workgroupSize: number;
-  /** gemv_tile: invocations along K in each team (default 32). */
+  /** gemv_tile, gemv_regx: invocations along K in each team (default 32). */
   lanes?: number;
   /**
    * Invocations per row (gemv_team; gemv_subgroup: the whole workgroup); gemv_subgroup_rows:
    * a subgroup per row, `workgroupSize / team` rows per workgroup; gemv_rows4: ¼ (an
-   * invocation takes four rows); gemv_tile: workgroupSize / R. A workgroup covers
+   * invocation takes four rows); gemv_tile, gemv_regx: workgroupSize / R. A workgroup covers
    * workgroupSize / team rows.
    */
   team: number;
@@ -175,6 +197,12 @@ const ROWS: readonly Omit<GemvVariant, 'weights'>[] = [
   { name: 'tile-r4-wg256', entry: 'gemv_tile', workgroupSize: 256, team: 64, lanes: 64 },
   { name: 'tilesg-r4-wg128', entry: 'gemv_tile_sg', workgroupSize: 128, team: 32 },
   { name: 'tilesg-r8-wg256', entry: 'gemv_tile_sg', workgroupSize: 256, team: 32 },
+  // GPU-class, x in registers (the tile's lanes; team = workgroupSize / R): 32 lanes along K,
+  // RPT = 2 or 4 rows a lane sharing its x; the Quick plan tries the first of each entry.
+  { name: 'regx-r8-wg128', entry: 'gemv_regx', workgroupSize: 128, team: 16 },
+  { name: 'regx-r16-wg128', entry: 'gemv_regx', workgroupSize: 128, team: 8 },
+  { name: 'regxsg-r8-wg128', entry: 'gemv_regx_sg', workgroupSize: 128, team: 16 },
+  { name: 'regxsg-r16-wg128', entry: 'gemv_regx_sg', workgroupSize: 128, team: 8 },
 ];
 
 /** What differs between the weights codes: one row each. */

@@ -19,7 +19,9 @@ const ROW_VARIANT = GEMV_VARIANTS[0] as GemvVariant;
 const ROWS4_VARIANT = GEMV_VARIANTS.find((v) => v.entry === 'gemv_rows4') as GemvVariant;
 const TILE_VARIANT = GEMV_VARIANTS.find((v) => v.name === 'tile-r8-wg256') as GemvVariant;
 const options = { rotationBytes: 1 << 20, maxBindingBytes: 1 << 30 };
-const isTile = (v: GemvVariant) => v.entry === 'gemv_tile' || v.entry === 'gemv_tile_sg';
+/** The GPU-class tile and register forms (their f16 form reads x in f16). */
+const isTile = (v: GemvVariant) =>
+  ['gemv_tile', 'gemv_tile_sg', 'gemv_regx', 'gemv_regx_sg'].includes(v.entry);
 
 describe('GEMV on a real adapter', () => {
   for (const format of FORMAT_IDS) {

@@ -157,9 +157,9 @@ describe.each(FORMATS)('format $id', (f) => {
   });
 
   it('is offered every GEMV variant its codes allow', () => {
-    // The weights-code kernels follow the registry's codes; the tile kernel its own files
-    // (shaders/gemv_tile_<format>[_f16|_dp4a].wgsl), found by name.
-    const isTile = (v: { entry: string }) => v.entry.startsWith('gemv_tile');
+    // The weights-code kernels follow the registry's codes; the tile kernel and its register
+    // form their own files (shaders/gemv_tile_<format>[_f16|_dp4a].wgsl), found by name.
+    const isTile = (v: { entry: string }) => /^gemv_(tile|regx)/.test(v.entry);
     const all = gemvVariantsFor(id, ALL_CAPS);
     const offered = all.filter((v) => !isTile(v)).map((v) => v.weights);
     expect(offered).toContain('portable');
