@@ -1,6 +1,7 @@
 // `npm run bench -- --trace`: the address trace of every GEMV variant this adapter can run, at
 // every format, summarised per variant: coalescing (sectors per useful byte), x bytes per
-// weight byte, and the workgroups it would launch at each Llama-3-8B matrix shape.
+// weight byte, barriers per KiB of weights (all, and inside the K loop), workgroup memory per
+// workgroup, and the workgroups it would launch at each Llama-3-8B matrix shape.
 
 import { FORMAT_IDS, type FormatId } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
@@ -50,6 +51,15 @@ export interface TraceRow {
   weightSectorsPerUsefulByte?: number;
   /** Bytes loaded from x per byte of weights and scales. */
   xBytesPerWeightByte?: number;
+  /**
+   * workgroupBarrier()s a workgroup executes per KiB of weights and scales it loads, at the
+   * trace's shape (GEMV_TRACE_DEFAULTS: K = 4096): all of them, and those inside the K loop
+   * (between its first and last weight load).
+   */
+  barriersPerKiB?: number;
+  loopBarriersPerKiB?: number;
+  /** Workgroup memory a workgroup uses, in bytes (from the WGSL; no GPU figure exists). */
+  workgroupBytes?: number;
   /** Workgroups launched at each shape, in `llama8bShapes()` order. */
   workgroups: number[];
 }
@@ -72,12 +82,16 @@ async function traceRow(
   try {
     const t = await traceGemv(env, format, variant, GEMV_TRACE_DEFAULTS);
     if (!t.verified) return { ...base, verified: false, error: t.error ?? 'not verified' };
+    const kib = (t.weightBytes + t.scaleBytes) / 1024;
     return {
       ...base,
       verified: true,
       sectorsPerUsefulByte: sectorsPerUsefulByte(t.all),
       weightSectorsPerUsefulByte: sectorsPerUsefulByte(t.weights),
       xBytesPerWeightByte: t.xBytes / (t.weightBytes + t.scaleBytes),
+      barriersPerKiB: t.barriers / kib,
+      loopBarriersPerKiB: t.loopBarriers / kib,
+      workgroupBytes: t.workgroupBytes,
     };
   } catch (e) {
     return { ...base, verified: false, error: e instanceof Error ? e.message : String(e) };

@@ -1,5 +1,6 @@
 // The address trace on a real adapter: every GEMV variant's instrumented build still verifies,
-// and the figures of today's variants are what their code says by hand.
+// and the figures of today's variants are what their code says by hand: coalescing, x bytes,
+// barriers (none inside the register form's K loop) and workgroup memory.
 
 import { describe, expect, it } from 'vitest';
 import { llama8bShapes, type TraceRow, traceAllGemv } from '../../src/bench/trace';
@@ -16,14 +17,18 @@ describe('GEMV address trace', () => {
     return found;
   };
 
-  // Today's one-row and four-row kernels and the GPU-class tile (plain, f16 and subgroup forms
-  // where granted): `npm run bench -- --trace` traces every variant; this keeps the suite short.
+  // Today's one-row and four-row kernels, the GPU-class tile and register forms (plain, f16 and
+  // subgroup forms where granted): `npm run bench -- --trace` traces every variant; this keeps
+  // the suite short.
   const traced = new Set([
     'row-wg64',
     'rows4-wg64',
     'tile-r8-wg256',
     'tile-r8-wg256-f16',
     'tilesg-r8-wg256',
+    'regx-r8-wg128',
+    'regx-r8-wg128-f16',
+    'regxsg-r8-wg128',
   ]);
 
   it('traces each format, and each instrumented build verifies', async () => {
@@ -77,6 +82,51 @@ describe('GEMV address trace', () => {
       // Eight rows share each x load: x bytes per weight byte is 4 B ÷ (8 × bytes per weight).
       expect(tile.workgroups[0], format).toBe(4096 / 8);
     }
+  });
+
+  it('finds the register form with no barrier inside its K loop, the tile with two a step', () => {
+    // The trace's matrix: 256 × 4096. A workgroup of R = 8 rows loads 8 rows' weights and scales;
+    // f32: 8 × 16 KiB; int4: 8 × 128 groups × (16 B + a 4-byte scale word).
+    const kib = { f32: 128, int4: 20 } as const;
+    for (const format of ['f32', 'int4'] as const) {
+      // tile-r8-wg256: K / (32 lanes × weights a word) steps of 2 barriers, then 1 + log2 32;
+      // inside the loop: every step's but the first's (the first weight load follows them).
+      const steps = format === 'f32' ? 4096 / 4 / 32 : 4096 / 32 / 32;
+      const tile = row(format, 'tile-r8-wg256');
+      expect(tile.barriersPerKiB, format).toBeCloseTo((2 * steps + 6) / kib[format], 12);
+      expect(tile.loopBarriersPerKiB, format).toBeCloseTo((2 * steps - 2) / kib[format], 12);
+      // regx: the tree alone, 1 + log2 32, after the loop; regxsg: one barrier.
+      const regx = row(format, 'regx-r8-wg128');
+      expect(regx.barriersPerKiB, format).toBeCloseTo(6 / kib[format], 12);
+      if (t.gpu.hasSubgroups && t.gpu.hasSubgroupId) {
+        expect(row(format, 'regxsg-r8-wg128').barriersPerKiB, format).toBeCloseTo(
+          1 / kib[format],
+          12,
+        );
+      }
+    }
+    for (const r of rows.filter((r) => r.variant.startsWith('regx'))) {
+      expect(r.loopBarriersPerKiB, `${r.format} ${r.variant}`).toBe(0);
+    }
+  });
+
+  it('gives the register form the tile’s coalesced weight loads, x per RPT rows, no staged x', () => {
+    for (const format of FORMAT_IDS) {
+      const regx = row(format, 'regx-r8-wg128');
+      // int3 reads a whole 12-byte group a lane as three u32: each of those instructions touches
+      // 12 sectors for its 128 bytes (together they read their sectors' every byte once); the
+      // lanes' scales, two to a u32, are 64 bytes in 2 sectors: (3 × 384 + 64) ÷ (3 × 128 + 64).
+      if (format === 'int3') expect(regx.weightSectorsPerUsefulByte).toBeCloseTo(19 / 7, 12);
+      else expect(regx.weightSectorsPerUsefulByte, format).toBe(1);
+      // Workgroup memory: its tree's WG · RPT f32 alone (128 × 2), x in registers.
+      expect(regx.workgroupBytes, format).toBe(1024);
+    }
+    // A lane's x (16 B of f32 per 16-byte weight word) serves its RPT = 2 rows.
+    expect(row('f32', 'regx-r8-wg128').xBytesPerWeightByte).toBeCloseTo(16 / 32, 12);
+    // int4: 128 B of x per group, against 2 rows × (16 B + a 4-byte scale word).
+    expect(row('int4', 'regx-r8-wg128').xBytesPerWeightByte).toBeCloseTo(128 / 40, 12);
+    // The tile stages 32 words of f32 x and reduces WG · RPT = 256 partial sums: 1.5 KiB.
+    expect(row('f32', 'tile-r8-wg256').workgroupBytes).toBe(512 + 1024);
   });
 
   it('counts workgroups at the Llama-3-8B shapes from rows per workgroup', () => {

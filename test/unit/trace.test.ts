@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  barriersExecuted,
   bytesByBuffer,
   coalescing,
   parseTrace,
@@ -13,6 +14,7 @@ import {
 import {
   instrument,
   type TraceLayout,
+  traceBarriers,
   traceBytes,
   traceLoads,
   traceStride,
@@ -20,8 +22,15 @@ import {
 
 const layout: TraceLayout = { workgroupSize: 64, workgroups: 2, loads: 4, buffers: 2 };
 
-/** Trace words as the recorder writes them, for `loadsOf(workgroup, lid)` of each invocation. */
-function synthetic(loadsOf: (wg: number, lid: number) => TracedLoad[], l = layout): Uint32Array {
+/**
+ * Trace words as the recorder writes them, for `loadsOf(workgroup, lid)` of each invocation (and
+ * the barriers it passed, all and between its first and last load of buffer 0).
+ */
+function synthetic(
+  loadsOf: (wg: number, lid: number) => TracedLoad[],
+  l = layout,
+  barriersOf: (wg: number, lid: number) => [number, number] = () => [0, 0],
+): Uint32Array {
   const stride = traceStride(l);
   const words = new Uint32Array(traceBytes(l) / 4);
   for (let wg = 0; wg < l.workgroups; wg++) {
@@ -29,11 +38,12 @@ function synthetic(loadsOf: (wg: number, lid: number) => TracedLoad[], l = layou
       const base = (wg * l.workgroupSize + lid) * stride;
       const loads = loadsOf(wg, lid);
       words[base] = loads.length;
+      [words[base + 1 + l.buffers], words[base + 2 + l.buffers]] = barriersOf(wg, lid);
       for (const [j, load] of loads.entries()) {
         words[base + 1 + load.buffer] = (words[base + 1 + load.buffer] ?? 0) + load.width;
         if (j >= l.loads) continue;
-        words[base + 1 + l.buffers + 2 * j] = load.buffer | (load.width << 8);
-        words[base + 2 + l.buffers + 2 * j] = load.offset;
+        words[base + 3 + l.buffers + 2 * j] = load.buffer | (load.width << 8);
+        words[base + 4 + l.buffers + 2 * j] = load.offset;
       }
     }
   }
@@ -102,6 +112,29 @@ describe('sectors per useful byte', () => {
   });
 });
 
+describe('barriers', () => {
+  it('counts each workgroup once (its invocation that passed the most), all and in the loop', () => {
+    // Workgroup 0: 14 barriers, 6 between weight loads (lane 63 passed one fewer in the loop);
+    // workgroup 1: 6 and 0, as a kernel that reduces once after its loop.
+    const words = synthetic(
+      (_, lid) => [{ buffer: 0, offset: 16 * lid, width: 16 }],
+      layout,
+      (wg, lid) => (wg === 0 ? [14, lid === 63 ? 5 : 6] : [6, 0]),
+    );
+    const trace = parseTrace(words, layout);
+    expect(trace[0]?.barriers).toBe(14);
+    expect(trace[0]?.loopBarriers).toBe(6);
+    expect(barriersExecuted(trace)).toEqual({ all: 20, loop: 6 });
+  });
+
+  it('puts trace_barrier() before every workgroupBarrier() statement', () => {
+    const code = 'if (a) {\n  workgroupBarrier();\n}\nworkgroupBarrier ( ) ;\nstorageBarrier();';
+    expect(traceBarriers(code)).toBe(
+      'if (a) {\n  trace_barrier(); workgroupBarrier();\n}\ntrace_barrier(); workgroupBarrier();\nstorageBarrier();',
+    );
+  });
+});
+
 describe('the instrumented build', () => {
   const buffers = [
     { name: 'weights', id: 0, elementBytes: 16, componentBytes: 4 },
@@ -128,7 +161,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>) {
       buffers: 1,
     });
     expect(out.startsWith('enable f16;')).toBe(true);
-    expect(out).toContain('const TRACE_STRIDE: u32 = 10u;');
+    // 1 load count + 1 buffer's bytes + 2 barrier counts + 4 loads × 2 words.
+    expect(out).toContain('const TRACE_STRIDE: u32 = 12u;');
     expect(out).toContain('@builtin(local_invocation_index) trace_lid: u32');
     expect(out).toContain('@builtin(num_workgroups) trace_nwg: vec3<u32>');
     expect(out).toContain(

@@ -4,6 +4,8 @@
 //   the group's loads touch × 32, divided by the distinct bytes they asked for. 1.0 = perfectly
 //   coalesced; 32 lanes each reading 4 bytes 128 bytes apart give 8.
 // - bytes per traced buffer (every load, not only the recorded ones): e.g. x bytes per weight byte.
+// - workgroup barriers: how many each workgroup executed, and how many of those came between its
+//   invocations' first and last loads of buffer 0 (GEMV: inside the K loop).
 
 import { type TraceLayout, traceStride } from './instrument';
 
@@ -23,6 +25,10 @@ export interface InvocationTrace {
   count: number;
   /** Bytes loaded from each traced buffer, by id. */
   bytes: number[];
+  /** workgroupBarrier()s it executed. */
+  barriers: number;
+  /** Of those, the ones between its first and last load of buffer 0. */
+  loopBarriers: number;
   loads: TracedLoad[];
 }
 
@@ -37,7 +43,7 @@ export function parseTrace(words: Uint32Array, layout: TraceLayout): InvocationT
     const bytes = Array.from({ length: layout.buffers }, (_, b) => words[base + 1 + b] ?? 0);
     const loads: TracedLoad[] = [];
     for (let j = 0; j < Math.min(count, layout.loads); j++) {
-      const at = base + 1 + layout.buffers + 2 * j;
+      const at = base + 3 + layout.buffers + 2 * j;
       const tag = words[at] ?? 0;
       loads.push({ buffer: tag & 0xff, width: tag >>> 8, offset: words[at + 1] ?? 0 });
     }
@@ -46,6 +52,8 @@ export function parseTrace(words: Uint32Array, layout: TraceLayout): InvocationT
       lid: i % layout.workgroupSize,
       count,
       bytes,
+      barriers: words[base + 1 + layout.buffers] ?? 0,
+      loopBarriers: words[base + 2 + layout.buffers] ?? 0,
       loads,
     });
   }
@@ -137,4 +145,27 @@ export function bytesByBuffer(trace: readonly InvocationTrace[], buffers: number
     for (let b = 0; b < buffers; b++) total[b] = (total[b] ?? 0) + (inv.bytes[b] ?? 0);
   }
   return total;
+}
+
+/**
+ * Barriers the traced workgroups executed, summed over workgroups (a barrier is one event for its
+ * workgroup; each counts its invocation that passed the most), and of those the ones between the
+ * first and the last load of buffer 0 (`loop`).
+ */
+export function barriersExecuted(trace: readonly InvocationTrace[]): { all: number; loop: number } {
+  const byWorkgroup = new Map<number, { all: number; loop: number }>();
+  for (const inv of trace) {
+    const seen = byWorkgroup.get(inv.workgroup) ?? { all: 0, loop: 0 };
+    byWorkgroup.set(inv.workgroup, {
+      all: Math.max(seen.all, inv.barriers),
+      loop: Math.max(seen.loop, inv.loopBarriers),
+    });
+  }
+  let all = 0;
+  let loop = 0;
+  for (const w of byWorkgroup.values()) {
+    all += w.all;
+    loop += w.loop;
+  }
+  return { all, loop };
 }

@@ -1,12 +1,26 @@
 // The address trace of one GEMV variant at one format: its instrumented build runs once on a
 // small matrix (output verified against the CPU reference like any run), and the trace gives
-// its coalescing and the bytes it loaded from x, the weights and the scales.
+// its coalescing, the bytes it loaded from x, the weights and the scales, and the barriers its
+// workgroups executed; its WGSL gives the workgroup memory a workgroup uses.
 
 import type { FormatId } from '../../core/formats';
-import { type GemvVariant, gemvRowsPerWorkgroup, gemvTracedBuffers, prepareGemv } from '../gemv';
+import {
+  type GemvVariant,
+  gemvPipelineSpec,
+  gemvRowsPerWorkgroup,
+  gemvTracedBuffers,
+  prepareGemv,
+} from '../gemv';
 import type { KernelEnv } from '../types';
-import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
+import {
+  barriersExecuted,
+  bytesByBuffer,
+  type Coalescing,
+  coalescing,
+  parseTrace,
+} from './analyse';
 import { type TraceLayout, tracedBuild } from './instrument';
+import { workgroupBytes } from './workgroup-memory';
 
 export interface GemvTrace {
   format: FormatId;
@@ -25,6 +39,20 @@ export interface GemvTrace {
   weightBytes: number;
   scaleBytes: number;
   xBytes: number;
+  /**
+   * workgroupBarrier()s the traced workgroups executed (each counted once a workgroup), and of
+   * those the ones between an invocation's first and last weight load: inside the K loop.
+   */
+  barriers: number;
+  loopBarriers: number;
+  /** Workgroup memory one workgroup uses (its entry point's var<workgroup>s, sized). */
+  workgroupBytes: number;
+}
+
+/** Workgroup memory one workgroup of `variant` uses at `format`, from its WGSL. */
+export function gemvWorkgroupBytes(format: FormatId, variant: GemvVariant): number {
+  const spec = gemvPipelineSpec(format, variant);
+  return workgroupBytes(spec.code, spec.entryPoint, spec.constants);
 }
 
 export interface GemvTraceOptions {
@@ -36,7 +64,17 @@ export interface GemvTraceOptions {
   workgroups: number;
 }
 
-export const GEMV_TRACE_DEFAULTS: GemvTraceOptions = { n: 256, k: 512, loads: 64, workgroups: 8 };
+/**
+ * K = 4096 (Llama-3-8B's hidden size, the K of four of its five matrices): the tile's K loop
+ * takes several steps at every format (a K of 512 is one step of int4 groups), so barriers
+ * inside it show.
+ */
+export const GEMV_TRACE_DEFAULTS: GemvTraceOptions = {
+  n: 256,
+  k: 4096,
+  loads: 64,
+  workgroups: 8,
+};
 
 export async function traceGemv(
   env: KernelEnv,
@@ -70,6 +108,7 @@ export async function traceGemv(
   const outcome = await prepared.verify();
   const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
   const [weightBytes = 0, scaleBytes = 0, xBytes = 0] = bytesByBuffer(trace, buffers.length);
+  const barriers = barriersExecuted(trace);
   return {
     format,
     variant: variant.name,
@@ -83,5 +122,8 @@ export async function traceGemv(
     weightBytes,
     scaleBytes,
     xBytes,
+    barriers: barriers.all,
+    loopBarriers: barriers.loop,
+    workgroupBytes: gemvWorkgroupBytes(format, variant),
   };
 }

@@ -1,6 +1,7 @@
 // The address trace: an instrumented build of any compute kernel in which every invocation
-// records the byte addresses of its global loads (buffer, offset, width) into a storage buffer
-// (shaders/trace.wgsl says the record layout). The kernel's own WGSL is not edited by hand:
+// records the byte addresses of its global loads (buffer, offset, width) and counts the
+// workgroupBarrier()s it executes, into a storage buffer (shaders/trace.wgsl says the record
+// layout). The kernel's own WGSL is not edited by hand:
 //
 // How a kernel opts in (GEMV does in src/kernels/trace/gemv-trace.ts; GEMM or attention the
 // same way):
@@ -11,7 +12,9 @@
 //   2. `instrument(code, entryPoint, buffers, layout)` returns the instrumented WGSL: the
 //      recorder (shaders/trace.wgsl) and its constants first; every `name[i]` of a traced
 //      buffer becomes `name[trace_at(id, i, bytes)]` (`name[i][c]` records the component only);
-//      the entry point gains the builtins it lacks and calls trace_begin first.
+//      every `workgroupBarrier();` is preceded by `trace_barrier();`; the entry point gains the
+//      builtins it lacks and calls trace_begin first. Buffer 0 should be the streamed operand
+//      (GEMV, GEMM: the weights): the record counts the barriers between its first and last load.
 //   3. Bind a buffer of `traceBytes(layout)` bytes, zeroed, at @group(1) @binding(0); dispatch;
 //      read it back and hand the words to `parseTrace` (src/kernels/trace/analyse.ts).
 // The instrumented build computes the same output as the plain one: verify it as usual.
@@ -41,8 +44,8 @@ export interface TraceLayout {
   buffers: number;
 }
 
-/** u32 words per invocation record. */
-export const traceStride = (layout: TraceLayout): number => 1 + layout.buffers + 2 * layout.loads;
+/** u32 words per invocation record: loads, bytes per buffer, barriers (two counts), loads. */
+export const traceStride = (layout: TraceLayout): number => 3 + layout.buffers + 2 * layout.loads;
 
 /** Bytes of the trace buffer for `layout`. */
 export const traceBytes = (layout: TraceLayout): number =>
@@ -86,6 +89,10 @@ export function traceLoads(code: string, buffers: readonly TracedBuffer[]): stri
   }
   return out + code.slice(from);
 }
+
+/** Every `workgroupBarrier();` preceded by `trace_barrier();` (a statement, so always in a block). */
+export const traceBarriers = (code: string): string =>
+  code.replace(/\bworkgroupBarrier\s*\(\s*\)\s*;/g, 'trace_barrier(); workgroupBarrier();');
 
 /** The entry point's parameters, with the builtins trace_begin needs added where missing. */
 function hookEntry(code: string, entryPoint: string): string {
@@ -138,7 +145,10 @@ export function instrument(
     `const TRACE_LOADS: u32 = ${layout.loads}u;`,
     `const TRACE_STRIDE: u32 = ${traceStride(layout)}u;`,
   ].join('\n');
-  const body = hookEntry(traceLoads(plain.slice(directives.length), buffers), entryPoint);
+  const body = hookEntry(
+    traceBarriers(traceLoads(plain.slice(directives.length), buffers)),
+    entryPoint,
+  );
   return `${directives}\n${constants}\n${traceShader}\n${body}`;
 }
 
