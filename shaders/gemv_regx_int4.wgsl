@@ -2,10 +2,10 @@
 // group, WPG = 1, against the lane's eight XV4s of x in xs), unpacked with no int → float
 // conversion. A nibble n (0…15) ORed into the mantissa of 2²³ (0x4B000000) is the f32 2²³ + n
 // exactly, and subtracting 2²³ + 8 leaves q = n − 8 exactly: one OR and one FADD a weight where
-// gemv_tile_int4's vec4<f32>(u32) is a conversion, which GPUs run at a quarter of the FMA rate or
-// less (NVIDIA: 16 a clock per SM against 128 FMAs), so that on an H100 the conversions alone
-// hold int4 GEMV to about two thirds of HBM bandwidth. The shift, mask and OR are one shift and one
-// three-input logic op (LOP3 on NVIDIA, V_AND_OR on AMD).
+// gemv_tile_int4's vec4<f32>(u32) is a conversion, which GPUs run at a fraction of the FMA rate
+// (recent NVIDIA parts: 16 a clock per SM against 128 FP32 FMAs; issue 33's estimate: 63–70 % of
+// HBM bandwidth for int4 GEMV on an H100). The mask and OR can be one three-input logic op (LOP3
+// on NVIDIA, V_AND_OR_B32 on AMD).
 // Not the f16 form: unpack2x16float((u & 0x000f000f) | 0x64006400) gives 1024 + n in both halves
 // with half the integer work, but naga cannot bitcast to f16 (docs/PORTABLE-WGSL.md), so the
 // halves reach arithmetic only through unpack2x16float's f16 → f32 conversions (or f32 → f16 ones
