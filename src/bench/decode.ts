@@ -25,8 +25,10 @@ import {
 } from '../kernels/decode/kv-cache';
 import { DecodeModel, type Program } from '../kernels/decode/model';
 import {
-  ATTENTION_SPLIT,
+  attentionSplitSize,
+  attentionSplits,
   type DecodeShape,
+  liveAttentionSplits,
   modelBytes,
   tinyShapeFor,
 } from '../kernels/decode/shape';
@@ -163,17 +165,19 @@ export function layersThatFit(spec: DecodeSpec, model: ModelConfig): number {
 
 /**
  * The largest buffer one binding of the run holds besides the weights (which are bound in row
- * chunks): a layer's K or V cache, the attention partials, the RoPE table, gate·up, the logits.
+ * chunks): a layer's K or V cache, one row's decode attention partials (the prefill keeps none),
+ * the prompt's QKV rows, the RoPE table, gate·up, the logits.
  */
 export function largestDecodeBinding(spec: DecodeSpec, model: ModelConfig): number {
   const positions = positionsFor(spec);
   const rows = spec.promptTokens;
-  const splits = Math.ceil(positions / ATTENTION_SPLIT);
+  const splits = attentionSplits(model.kvHeads);
   return (
     4 *
     Math.max(
       kvCacheBytes(kvOf(spec), positions * model.kvHeads, model.headDim).values / 4,
-      rows * model.attentionHeads * splits * model.headDim,
+      model.attentionHeads * splits * model.headDim,
+      rows * (model.attentionHeads + 2 * model.kvHeads) * model.headDim,
       positions * model.headDim,
       rows * 2 * model.intermediateSize,
       model.vocabSize,
@@ -492,8 +496,9 @@ function decoderCosts(
       headDim: model.headDim,
       ffn: activeFfn(model),
       vocab: model.vocabSize,
-      attentionSplit: decoder.split,
-      attentionSplits: decoder.maxSplits,
+      // The decode attention at the run's context: its split size and the splits it launches.
+      attentionSplit: attentionSplitSize(spec.context + 1, decoder.maxSplits, decoder.split),
+      attentionSplits: liveAttentionSplits(spec.context + 1, decoder.maxSplits, decoder.split),
       kvBytesPerElement: kvBytes(spec, model),
       kvFormat: kvRowFormat(kvOf(spec)),
     },

@@ -1,11 +1,20 @@
-// `npm run bench -- --trace`, beyond GEMV: the address trace of the decode attention pass in each
-// KV-cache format and of each GEMM variant the device offers, one row each, beside the GEMV table.
+// `npm run bench -- --trace`, beyond GEMV: the address trace of the decode and prefill attention
+// passes in each KV-cache format and of each GEMM variant the device offers, one row each, beside
+// the GEMV table; the attention rows carry their geometry at Llama-3-8B's full size.
 
 import { attentionVariant, attentionWorkgroups } from '../kernels/decode/attention-case';
 import { KV_CACHE_FORMATS } from '../kernels/decode/kv-cache';
+import { prefillQueryTile } from '../kernels/decode/shape';
 import { gemmCapabilitiesOf, gemmVariantsFor } from '../kernels/gemm';
 import { sectorsPerUsefulByte } from '../kernels/trace/analyse';
-import { ATTENTION_TRACE_SHAPE, traceAttention } from '../kernels/trace/attention-trace';
+import {
+  ATTENTION_TRACE_SHAPE,
+  type AttentionGeometry,
+  attentionGeometry,
+  PREFILL_TRACE_SHAPE,
+  traceAttention,
+  tracePrefillAttention,
+} from '../kernels/trace/attention-trace';
 import { traceGemm } from '../kernels/trace/gemm-trace';
 import type { KernelEnv } from '../kernels/types';
 import { getModel } from '../model/llm/models';
@@ -30,10 +39,14 @@ export interface KernelTraceRow {
   /** Workgroups launched at the Llama-3-8B case `at` names. */
   workgroups: number;
   at: string;
+  /** Attention: the decode and prefill geometry at Llama-3-8B's full size (this row's cache format). */
+  geometry?: AttentionGeometry;
 }
 
 /** Llama-3-8B decode at a 4096-token context: the attention pass's workgroups. */
 const LLAMA_CONTEXT = 4096;
+/** The decode contexts and the prefill the geometry is given at. */
+const GEOMETRY = { decode: [4096, 32768], prefill: { rows: 4096, context: 32768 } } as const;
 
 export async function traceAttentionRows(
   env: KernelEnv,
@@ -43,34 +56,57 @@ export async function traceAttentionRows(
   const llama = { heads: m.attentionHeads, kvHeads: m.kvHeads, headDim: m.headDim };
   const [splits, kvHeads] = attentionWorkgroups({ ...llama, context: LLAMA_CONTEXT });
   const rows: KernelTraceRow[] = [];
-  for (const kv of KV_CACHE_FORMATS) {
-    onProgress?.(`trace attention ${kv}`);
-    const base = {
-      kernel: 'attention' as const,
-      format: kv,
-      variant: attentionVariant(kv),
-      workgroups: splits * kvHeads,
-      at: `decode, context ${LLAMA_CONTEXT}`,
-    };
+  const attempt = async (base: KernelTraceRow, trace: () => Promise<KernelTraceRow>) => {
     try {
-      const t = await traceAttention(env, kv, ATTENTION_TRACE_SHAPE);
-      if (!t.verified) {
-        rows.push({ ...base, verified: false, error: t.error ?? 'not verified' });
-        continue;
-      }
-      const s = t.shape;
-      rows.push({
-        ...base,
-        verified: true,
-        sectorsPerUsefulByte: sectorsPerUsefulByte(t.all),
-        streamedLoadsPerByte: t.cacheBytesLoaded / t.cacheBytes,
-        otherLoadsPerByte: t.queryBytes / (4 * s.heads * s.headDim),
-      });
+      rows.push(await trace());
     } catch (e) {
       rows.push({ ...base, verified: false, error: e instanceof Error ? e.message : String(e) });
     } finally {
       env.buffers.destroyAll();
     }
+  };
+  for (const kv of KV_CACHE_FORMATS) {
+    onProgress?.(`trace attention ${kv}`);
+    const geometry = attentionGeometry(llama, kv, GEOMETRY.decode, GEOMETRY.prefill);
+    const base = {
+      kernel: 'attention' as const,
+      format: kv,
+      variant: attentionVariant(kv),
+      verified: false,
+      workgroups: splits * kvHeads,
+      at: `decode, context ${LLAMA_CONTEXT}`,
+      geometry,
+    };
+    await attempt(base, async () => {
+      const t = await traceAttention(env, kv, ATTENTION_TRACE_SHAPE);
+      if (!t.verified) return { ...base, error: t.error ?? 'not verified' };
+      const s = t.shape;
+      return {
+        ...base,
+        verified: true,
+        sectorsPerUsefulByte: sectorsPerUsefulByte(t.all),
+        streamedLoadsPerByte: t.cacheBytesLoaded / t.cacheBytes,
+        otherLoadsPerByte: t.queryBytes / (4 * s.heads * s.headDim),
+      };
+    });
+    onProgress?.(`trace attention prefill ${kv}`);
+    const prefill = {
+      ...base,
+      variant: `flash-q${prefillQueryTile(llama)}-wg128-${kv}`,
+      workgroups: geometry.prefill.workgroups,
+      at: `prefill m=${GEOMETRY.prefill.rows}, context ${GEOMETRY.prefill.context}`,
+    };
+    await attempt(prefill, async () => {
+      const t = await tracePrefillAttention(env, kv, PREFILL_TRACE_SHAPE);
+      if (!t.verified) return { ...prefill, error: t.error ?? 'not verified' };
+      return {
+        ...prefill,
+        verified: true,
+        sectorsPerUsefulByte: sectorsPerUsefulByte(t.all),
+        // K and V loaded ÷ ⌈m ÷ Q_TILE⌉ × the cache: ≤ 1 where each Q tile reads them once.
+        streamedLoadsPerByte: t.cacheBytesLoaded / t.boundBytes,
+      };
+    });
   }
   return rows;
 }

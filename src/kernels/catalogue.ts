@@ -11,7 +11,8 @@ import fmaF16Shader from '../../shaders/fma_f16.wgsl?raw';
 import { FORMAT_IDS } from '../core/formats';
 import { splitItems } from '../core/wgsl/declarations';
 import { appendCode, attentionCode, KV_CACHE_FORMATS } from './decode/kv-cache';
-import { DECODE_SHADERS, embedCode } from './decode/shaders';
+import { ATTENTION_REDUCES, attentionShader, DECODE_SHADERS, embedCode } from './decode/shaders';
+import { PREFILL_WORKGROUP } from './decode/shape';
 import { GEMM_VARIANTS, gemmPipelineSpec } from './gemm';
 import { gemvPipelineSpec, gemvTracedBuffers, gemvVariantsFor } from './gemv';
 import { attentionTracedBuffers } from './trace/attention-trace';
@@ -103,15 +104,22 @@ function traceModules(gemv: ComposedModule[], gemm: ComposedModule[]): ComposedM
       return traced(module, GEMM_TRACED_BUFFERS, gemmWorkgroupSize(variant));
     }),
   );
-  const attentionTraces = KV_CACHE_FORMATS.map((kv) =>
-    traced(
-      {
-        label: `attention kv-${kv}`,
-        code: attentionCode(kv, DECODE_SHADERS.attention),
-        entries: [{ entryPoint: 'attn_partial', constants: {} }],
-      },
-      attentionTracedBuffers(kv),
-      64,
+  const attentionTraces = KV_CACHE_FORMATS.flatMap((kv) =>
+    (
+      [
+        ['attn_partial', 64],
+        ['attn_prefill', PREFILL_WORKGROUP],
+      ] as const
+    ).map(([entryPoint, size]) =>
+      traced(
+        {
+          label: `attention kv-${kv} ${entryPoint}`,
+          code: attentionCode(kv, attentionShader('tree')),
+          entries: [{ entryPoint, constants: {} }],
+        },
+        attentionTracedBuffers(kv),
+        size,
+      ),
     ),
   );
   return [...gemvTraces, ...gemmTraces, ...attentionTraces];
@@ -134,7 +142,9 @@ export function composedModules(): ComposedModule[] {
       .filter(([name]) => name !== 'attention')
       .map(([name, code]) => whole(`decode ${name}`, code)),
     ...KV_CACHE_FORMATS.flatMap((kv) => [
-      whole(`attention kv-${kv}`, attentionCode(kv, DECODE_SHADERS.attention)),
+      ...ATTENTION_REDUCES.map((reduce) =>
+        whole(`attention kv-${kv} ${reduce}`, attentionCode(kv, attentionShader(reduce))),
+      ),
       whole(`kv append ${kv}`, appendCode(kv)),
     ]),
     ...traceModules(gemv, gemm),

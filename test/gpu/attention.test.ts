@@ -1,5 +1,7 @@
 // The decode attention pass as a benchmark row: verified against the f64 reference over one and
-// several splits, GQA groups and head sizes, then timed; and its check catches a wrong output.
+// several splits (more than a workgroup of them in the combine), GQA groups and head sizes, then
+// timed; and its check catches a wrong output. The prefill's flash attention over Q tiles (a last
+// partial tile, causal masks inside a tile, a sliding window), against the same reference.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +9,8 @@ import {
   attentionBytes,
   attentionCase,
   attentionFlops,
+  type PrefillAttentionShape,
+  preparePrefillAttention,
 } from '../../src/kernels/decode/attention-case';
 import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
 import { FAST_TIMING, sharedRunner } from './context';
@@ -21,6 +25,9 @@ const SHAPES: AttentionShape[] = [
   { heads: 8, kvHeads: 2, headDim: 128, context: 1000 },
   // Gemma's 256-wide heads: one lane group in the ·V pass.
   { heads: 4, kvHeads: 4, headDim: 256, context: 300 },
+  // Eight KV heads (256 splits at most) over 9001 positions: 188 splits of 48, more than the
+  // combine's 64 invocations.
+  { heads: 8, kvHeads: 8, headDim: 64, context: 9000 },
 ];
 
 /** Every shape in the decode run's f16 cache; two of them in each other cache format too. */
@@ -56,4 +63,39 @@ describe('the decode attention row on a real adapter', () => {
     expect(outcome.ok).toBe(false);
     expect(outcome.detail).toMatch(/^\d+ mismatches: \[0\] got 0, expected /);
   });
+});
+
+const PREFILLS: PrefillAttentionShape[] = [
+  // Q tiles of 16 rows (G = 2, hd 64): three, the last of 5.
+  { heads: 4, kvHeads: 2, headDim: 64, context: 5, rows: 37 },
+  // Llama-3-8B's grouping: tiles of 4 rows, the positions before the prompt in the first tile.
+  { heads: 8, kvHeads: 2, headDim: 128, context: 40, rows: 10 },
+  // A sliding window of 8 (the local layers' tiny window) inside and across tiles of 8 rows.
+  { heads: 4, kvHeads: 2, headDim: 128, context: 20, rows: 13, window: 8 },
+  // 256-wide heads, one head per KV head: tiles of 8 rows, a tile of 4 positions.
+  { heads: 4, kvHeads: 4, headDim: 256, context: 3, rows: 11 },
+];
+
+describe('the prefill attention (flash, over Q tiles) on a real adapter', () => {
+  const cases = [
+    ...PREFILLS,
+    ...KV_CACHE_FORMATS.filter((kv) => kv !== 'f16').flatMap((kv) =>
+      [PREFILLS[1], PREFILLS[2]].map((s) => ({ ...(s as PrefillAttentionShape), kv })),
+    ),
+  ];
+  for (const shape of cases) {
+    it(`${shape.rows} rows after ${shape.context}, ${shape.heads}/${shape.kvHeads} heads × ${shape.headDim}${shape.window ? `, window ${shape.window}` : ''}, ${shape.kv ?? 'f16'} cache: matches the f64 reference`, async () => {
+      const env = { device: t.gpu.device, buffers: t.runner.ledger };
+      const prepared = await preparePrefillAttention(env, shape);
+      const encoder = t.gpu.device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      prepared.encode(pass, 0);
+      pass.end();
+      t.gpu.device.queue.submit([encoder.finish()]);
+      const outcome = await prepared.verify();
+      expect(outcome.detail).toBeUndefined();
+      expect(outcome.ok).toBe(true);
+      expect(t.gpu.uncapturedErrors).toEqual([]);
+    });
+  }
 });

@@ -123,6 +123,32 @@ describe('decode on a real adapter', () => {
     }
   }
 
+  // The prefill's flash attention over several Q tiles (16 rows at hd 64, 8 at hd 128), the
+  // last one partial, a window of 8 inside and across tiles; every KV format.
+  for (const kv of KV_CACHE_FORMATS) {
+    for (const [what, shape, prompt] of [
+      ['dense, a 40-token prompt', TINY_SHAPE, 40],
+      ['local/global, head 128, a 21-token prompt', windowTiny, 21],
+    ] as [string, DecodeShape, number][]) {
+      it(`int4, ${what}, ${kv} KV cache: prefill over Q tiles and 2 greedy steps match the f64 reference`, async () => {
+        const out = await verifyTiny(env(), {
+          format: 'int4',
+          gemv: rows4,
+          gemm,
+          maxBindingBytes: 1 << 30,
+          shape,
+          context: 20,
+          prompt,
+          steps: 2,
+          kv,
+        });
+        expect(out.detail).toBeUndefined();
+        expect(out.ok).toBe(true);
+        expect(t.gpu.uncapturedErrors).toEqual([]);
+      });
+    }
+  }
+
   // The reference turns by its own angles (θ and the position, in f64): a GPU table whose every
   // angle is tripled must fail each shape's check.
   for (const [what, shape] of [

@@ -14,9 +14,14 @@ const t = sharedRunner();
 
 describe('attention address trace', () => {
   let rows: KernelTraceRow[] = [];
-  const row = (format: string) => {
-    const found = rows.find((r) => r.kernel === 'attention' && r.format === format);
-    if (!found) throw new Error(`no attention trace row for ${format}`);
+  const row = (format: string, pass: 'decode' | 'prefill' = 'decode') => {
+    const found = rows.find(
+      (r) =>
+        r.kernel === 'attention' &&
+        r.format === format &&
+        r.variant.startsWith(pass === 'decode' ? 'gqa-' : 'flash-'),
+    );
+    if (!found) throw new Error(`no attention ${pass} trace row for ${format}`);
     return found;
   };
 
@@ -24,23 +29,43 @@ describe('attention address trace', () => {
     timeout: 300_000,
   }, async () => {
     rows = await traceAttentionRows({ device: t.gpu.device, buffers: t.runner.ledger });
-    expect(rows.map((r) => r.format)).toEqual(['f32', 'f16', 'q8']);
+    expect(rows.map((r) => r.format)).toEqual(['f32', 'f32', 'f16', 'f16', 'q8', 'q8']);
     for (const r of rows) {
-      expect(r.error, r.format).toBeUndefined();
+      expect(r.error, `${r.format} ${r.variant}`).toBeUndefined();
       expect(r.verified).toBe(true);
-      // Llama-3-8B at context 4096: 17 splits of 256 × 8 KV heads.
-      expect(r.workgroups).toBe(17 * 8);
+    }
+    for (const kv of ['f32', 'f16', 'q8']) {
+      // Llama-3-8B decode at context 4096: 129 splits of 32 × 8 KV heads; 228 of 144 at 32k.
+      expect(row(kv).workgroups).toBe(129 * 8);
+      expect(row(kv).geometry?.decode.map((d) => d.workgroups)).toEqual([129 * 8, 228 * 8]);
+      // Its prefill of 4096 rows: Q tiles of 4 rows × 8 KV heads.
+      expect(row(kv, 'prefill').variant).toBe(`flash-q4-wg128-${kv}`);
+      expect(row(kv, 'prefill').workgroups).toBe(1024 * 8);
+      const p = row(kv, 'prefill').geometry?.prefill;
+      expect(p?.kvBytesRead).toBeLessThanOrEqual(p?.kvBytesBound ?? 0);
+      expect(p?.largestBinding.bytes).toBeLessThanOrEqual(128 * 2 ** 20);
     }
     expect(t.runner.ledger.liveCount).toBe(0);
   });
 
-  it('reads K and V once per KV head for all four of its query heads, the query once', () => {
+  it('reads K and V once per Q tile in the prefill: each tile its rows’ positions, within ⌈m/Q_TILE⌉ × cache', () => {
+    // 16 rows after 32 positions in tiles of 4: 36 + 40 + 44 + 48 = 168 positions of K and V
+    // per KV head, against 4 tiles × 48 positions.
+    expect(row('f32', 'prefill').streamedLoadsPerByte).toBeCloseTo(168 / 192, 12);
+    expect(row('f16', 'prefill').streamedLoadsPerByte).toBeCloseTo(168 / 192, 12);
+    // q8 loads each scale word four times (as the decode pass does): 160 ÷ 136 of that.
+    expect(row('q8', 'prefill').streamedLoadsPerByte).toBeCloseTo((168 / 192) * (160 / 136), 12);
+    expect(row('f16', 'prefill').sectorsPerUsefulByte).toBe(1);
+  });
+
+  it('reads K and V once per KV head for all four of its query heads, the query once per split', () => {
     expect(row('f32').streamedLoadsPerByte).toBe(1);
     expect(row('f16').streamedLoadsPerByte).toBe(1);
     // q8: values once; each 16-value unit loads its block pair's 4-byte scale word, so every
     // scale word four times: (128 + 4 · 8) ÷ (128 + 8) bytes per (position, KV head) row.
     expect(row('q8').streamedLoadsPerByte).toBeCloseTo(160 / 136, 12);
-    for (const r of rows) expect(r.otherLoadsPerByte).toBe(1);
+    // The query once per split: 64 positions are two splits of 32.
+    for (const kv of ['f32', 'f16', 'q8']) expect(row(kv).otherLoadsPerByte).toBe(2);
   });
 
   it('finds the 16-byte K and V loads coalesced', () => {

@@ -11,7 +11,7 @@ import { GpuError } from '../../src/gpu/errors';
 import { createComputePipeline } from '../../src/gpu/pipeline';
 import { bandwidthCase, READ_VARIANTS, readVariantOptions } from '../../src/kernels/bandwidth';
 import { composedModules } from '../../src/kernels/catalogue';
-import { attentionCase } from '../../src/kernels/decode/attention-case';
+import { attentionCase, preparePrefillAttention } from '../../src/kernels/decode/attention-case';
 import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
 import { verifyTiny } from '../../src/kernels/decode/verify';
 import { fmaCase } from '../../src/kernels/fma';
@@ -120,6 +120,25 @@ export function kernelChecks(gpu: GpuContext, runner: BenchRunner): Check[] {
       return { label, ok: out.ok, ...(out.detail === undefined ? {} : { detail: out.detail }) };
     },
   });
+  // The prefill's flash attention over Q tiles of 8 rows, a window of 8, in each cache format.
+  const prefillCheck = (kv: (typeof KV_CACHE_FORMATS)[number]): Check => {
+    const label = `attention prefill 13 rows, window 8, kv-${kv}`;
+    return {
+      label,
+      async run(): Promise<CheckOutcome> {
+        const shape = { heads: 4, kvHeads: 2, headDim: 128, context: 20, rows: 13, window: 8, kv };
+        const prepared = await preparePrefillAttention(env, shape);
+        const encoder = gpu.device.createCommandEncoder();
+        const pass = encoder.beginComputePass();
+        prepared.encode(pass, 0);
+        pass.end();
+        gpu.device.queue.submit([encoder.finish()]);
+        const out = await prepared.verify();
+        runner.ledger.destroyAll();
+        return { label, ok: out.ok, ...(out.detail === undefined ? {} : { detail: out.detail }) };
+      },
+    };
+  };
   // The decoder with each GEMV form other than rows4's that the adapter grants (f16, DP4A).
   const forms = (['fp16', 'int8', 'int4'] as const).flatMap((format) =>
     gemvVariantsFor(format, gemvCapabilities(gpu))
@@ -130,6 +149,14 @@ export function kernelChecks(gpu: GpuContext, runner: BenchRunner): Check[] {
     ...cases.map(caseCheck),
     ...FORMAT_IDS.map((format) => decodeCheck(`decode tiny ${format}`, { format })),
     ...KV_CACHE_FORMATS.map((kv) => decodeCheck(`decode tiny int4, kv-${kv}`, { kv })),
+    ...KV_CACHE_FORMATS.map(prefillCheck),
+    ...KV_CACHE_FORMATS.map((kv) =>
+      decodeCheck(`decode tiny int4, kv-${kv}, a 21-token prompt (Q tiles)`, {
+        kv,
+        prompt: 21,
+        context: 20,
+      }),
+    ),
     ...forms,
   ];
 }

@@ -67,6 +67,34 @@ function renderKernels(rows: readonly KernelTraceRow[]): string[] {
 
 const figure = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
 
+const mib = (bytes: number) =>
+  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+/** The attention passes at Llama-3-8B's full size, once per cache format (its decode row's). */
+function renderAttentionGeometry(rows: readonly KernelTraceRow[]): string[] {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const r of rows) {
+    const g = r.geometry;
+    if (r.kernel !== 'attention' || g === undefined || seen.has(r.format)) continue;
+    seen.add(r.format);
+    const decode = g.decode
+      .map((d) => `context ${d.context}: ${d.workgroups} WGs (split ${d.splitSize})`)
+      .join(', ');
+    const p = g.prefill;
+    lines.push(
+      `  ${r.format}: decode ${decode}; prefill m=${p.rows}, context ${p.context}: Q tile ${p.queryTile} rows, ${p.workgroups} WGs, K+V read ${mib(p.kvBytesRead)} ≤ ⌈m/Q tile⌉ × cache ${mib(p.kvBytesBound)} (${figure(p.kvBytesRead / p.kvBytesBound)}), largest binding ${p.largestBinding.name} ${mib(p.largestBinding.bytes)}`,
+    );
+  }
+  return lines.length === 0
+    ? []
+    : [
+        '',
+        'Attention at Llama-3-8B (from the launch rule and buffer sizes; prefill row: K+V loads ÷ ⌈m/Q tile⌉ × cache in the traced run)',
+        ...lines,
+      ];
+}
+
 export function renderTrace(doc: TraceDocument): string {
   const header = [
     'format',
@@ -92,6 +120,7 @@ export function renderTrace(doc: TraceDocument): string {
     '  sectors/useful B: 32-byte sectors each 32-invocation group touches per load ÷ bytes it needed (1.00 = coalesced)',
     ...columns(header, rows, { leftColumns: 2 }),
     ...renderKernels(doc.kernels),
+    ...renderAttentionGeometry(doc.kernels),
     ...(failures.length > 0 ? ['', 'Failed:', ...failures] : []),
     '',
   ].join('\n');

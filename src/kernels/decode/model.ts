@@ -26,9 +26,10 @@ import {
   kvCacheRefusal,
 } from './kv-cache';
 import type { GemvXForm } from './reference';
-import { DECODE_SHADERS, embedCode } from './shaders';
+import { attentionReduceFor, attentionShader, DECODE_SHADERS, embedCode } from './shaders';
 import {
-  ATTENTION_SPLIT,
+  ATTENTION_MIN_SPLIT,
+  attentionSplits,
   attentionUniform,
   CACHE_MASK,
   type DecodeShape,
@@ -38,7 +39,9 @@ import {
   isMoeLayer,
   type LayerMatrix,
   layerMatrices,
+  liveAttentionSplits,
   matrixShape,
+  prefillWorkgroups,
   RMS_EPS,
   ropeTable,
   routeFor,
@@ -61,8 +64,13 @@ export interface DecodeModelSpec {
   /** A prompt's routed experts (each gets about rows · k ÷ E rows): default `gemm`. */
   expertGemm?: GemmVariant;
   maxBindingBytes: number;
-  /** Positions per attention workgroup (≤ 256); smaller in tests to exercise the combine. */
+  /**
+   * Positions per decode attention split at least (default ATTENTION_MIN_SPLIT); smaller in
+   * tests to exercise the combine.
+   */
   attentionSplit?: number;
+  /** Decode attention splits per head at most (default attentionSplits(kvHeads)). */
+  attentionSplits?: number;
   /** The KV cache's format (default f16). */
   kv?: KvCacheFormat;
   /** Scales every angle of the uploaded RoPE table (default 1); tests set it to prove a wrong table fails. */
@@ -90,6 +98,8 @@ interface Step {
   workgroups: [number, number, number];
   /** An expert's prompt step: the workgroups for the `rows` rows that chose it. */
   forRows?: (rows: number) => [number, number, number];
+  /** A decode step sized by the position its row takes (the attention's live splits). */
+  forPosition?: (position: number) => [number, number, number];
 }
 
 /** A step of the model as dispatches: one token (decode) or a prompt (prefill). */
@@ -149,6 +159,7 @@ export class DecodeModel {
   /** Every sampled token, by step. */
   tokens!: GPUBuffer;
   prompt!: GPUBuffer;
+  /** Decode attention splits per head at most: the partial buffers' stride. */
   readonly maxSplits: number;
   readonly maxTokens = 4096;
   /** x in f16 or int8 for the GEMVs that read it so (made when first needed). */
@@ -158,11 +169,12 @@ export class DecodeModel {
     private readonly env: KernelEnv,
     readonly spec: DecodeModelSpec,
   ) {
-    this.maxSplits = Math.ceil(spec.positions / this.split);
+    this.maxSplits = spec.attentionSplits ?? attentionSplits(spec.shape.kvHeads);
   }
 
+  /** Positions per decode attention split at least. */
   get split(): number {
-    return this.spec.attentionSplit ?? ATTENTION_SPLIT;
+    return this.spec.attentionSplit ?? ATTENTION_MIN_SPLIT;
   }
 
   get kv(): KvCacheFormat {
@@ -252,8 +264,9 @@ export class DecodeModel {
       gu: await make('gu', 4 * rows * 2 * widestFfn(s)),
       h: await make('h', 4 * rows * widestFfn(s)),
       logits: await make('logits', 4 * s.vocab),
-      partML: await make('partML', 8 * rows * s.heads * this.maxSplits),
-      partAcc: await make('partAcc', 4 * rows * s.heads * this.maxSplits * s.headDim),
+      // One row's decode partials: the prefill keeps none.
+      partML: await make('partML', 8 * s.heads * this.maxSplits),
+      partAcc: await make('partAcc', 4 * s.heads * this.maxSplits * s.headDim),
       rope: await env.buffers.createFrom(
         'decode-rope',
         ropeTable(spec.positions, s.headDim, spec.ropeAngleScale),
@@ -430,11 +443,21 @@ export class DecodeModel {
       );
     let dispatches = count(() => Array.from({ length: k }, (_, e) => e));
     /** `rows`: a prompt expert's share of the rows, for the steps sized by it. */
-    const emit = (pass: GPUComputePassEncoder, steps: readonly Step[], rows?: number) => {
+    const emit = (
+      pass: GPUComputePassEncoder,
+      steps: readonly Step[],
+      position: number,
+      rows?: number,
+    ) => {
       for (const step of steps) {
         pass.setPipeline(step.pipeline);
         pass.setBindGroup(0, step.bindGroup);
-        const size = rows !== undefined && step.forRows ? step.forRows(rows) : step.workgroups;
+        const size =
+          rows !== undefined && step.forRows
+            ? step.forRows(rows)
+            : step.forPosition
+              ? step.forPosition(position)
+              : step.workgroups;
         pass.dispatchWorkgroups(...size);
       }
     };
@@ -467,10 +490,10 @@ export class DecodeModel {
           }
         }
         for (const part of parts) {
-          if (Array.isArray(part)) emit(pass, part);
+          if (Array.isArray(part)) emit(pass, part, position);
           else
             for (const [e, rows] of chosen.get(part.layer) ?? [])
-              emit(pass, part.experts[e] ?? [], m > 1 ? rows.length : undefined);
+              emit(pass, part.experts[e] ?? [], position, m > 1 ? rows.length : undefined);
         }
         dispatches = count((part) => [...(chosen.get(part.layer)?.keys() ?? [])]);
         if (advances) model.hostPosition = position + m;
@@ -802,25 +825,55 @@ export class DecodeModel {
     );
   }
 
+  /**
+   * Layer l's attention: one row, the split decode pass (only the splits that hold positions up
+   * to the row's launch) and its combine; a prompt, the flash prefill (Q tiles × KV heads).
+   */
   private async attention(layer: number, m: number): Promise<Step[]> {
     const s = this.spec.shape;
-    const code = attentionCode(this.kv, DECODE_SHADERS.attention);
-    const partial = await this.pipeline('decode-attention', code, 'attn_partial');
-    const combine = await this.pipeline('decode-attention', code, 'attn_combine');
+    const code = attentionCode(this.kv, attentionShader(attentionReduceFor(this.env.device)));
+    const window = windowOf(s, layer);
     const u = await this.env.buffers.createUniform(
       'attention',
-      attentionUniform(s, m, this.split, this.maxSplits, windowOf(s, layer)),
+      attentionUniform(s, m, this.split, this.maxSplits, window),
     );
     const b = this.bufs;
     const c = this.caches[layer] as GpuKvCache;
+    const kv = [c.k, c.v] as const;
+    if (m > 1) {
+      const prefill = await this.pipeline('decode-attention-prefill', code, 'attn_prefill');
+      return [
+        {
+          pipeline: prefill,
+          bindGroup: this.bind(prefill, [
+            u,
+            b.qkv,
+            ...kv,
+            null,
+            null,
+            this.state,
+            b.attn,
+            c.kScale,
+            c.vScale,
+          ]),
+          workgroups: [...prefillWorkgroups(s, m), 1],
+        },
+      ];
+    }
+    const partial = await this.pipeline('decode-attention', code, 'attn_partial');
+    const combine = await this.pipeline('decode-attention', code, 'attn_combine');
+    /** The splits that hold any of the positions the row at `position` attends to. */
+    const live = (position: number) => {
+      const n = window > 0 ? Math.min(window, position + 1) : position + 1;
+      return Math.max(1, liveAttentionSplits(n, this.maxSplits, this.split));
+    };
     return [
       {
         pipeline: partial,
         bindGroup: this.bind(partial, [
           u,
           b.qkv,
-          c.k,
-          c.v,
+          ...kv,
           b.partML,
           b.partAcc,
           this.state,
@@ -828,12 +881,22 @@ export class DecodeModel {
           c.kScale,
           c.vScale,
         ]),
-        workgroups: [this.maxSplits, s.kvHeads, m],
+        workgroups: [this.maxSplits, s.kvHeads, 1],
+        forPosition: (position) => [live(position), s.kvHeads, 1],
       },
       {
         pipeline: combine,
-        bindGroup: this.bind(combine, [u, null, null, null, b.partML, b.partAcc, null, b.attn]),
-        workgroups: [s.heads, m, 1],
+        bindGroup: this.bind(combine, [
+          u,
+          null,
+          null,
+          null,
+          b.partML,
+          b.partAcc,
+          this.state,
+          b.attn,
+        ]),
+        workgroups: [s.heads, 1, 1],
       },
     ];
   }

@@ -1,6 +1,8 @@
 // The decoder's own WGSL (besides the GEMV and GEMM variants and the KV cache's codecs): one
 // module per file, and the embedding lookup behind the format's weights code.
 
+import reduceSg from '../../../shaders/attention_reduce_sg.wgsl?raw';
+import reduceTree from '../../../shaders/attention_reduce_tree.wgsl?raw';
 import argmax from '../../../shaders/decode_argmax.wgsl?raw';
 import attention from '../../../shaders/decode_attention.wgsl?raw';
 import embed from '../../../shaders/decode_embed.wgsl?raw';
@@ -13,8 +15,23 @@ import xToF16 from '../../../shaders/x_to_f16.wgsl?raw';
 import type { FormatId } from '../../core/formats';
 import { weightsShader } from '../weights';
 
-/** attention is the read side only: attentionCode (kv-cache.ts) puts the cache's codec first. */
+/**
+ * attention is the read side only, without its combine's reduction: attentionShader adds that,
+ * and attentionCode (kv-cache.ts) puts the cache's codec first.
+ */
 export const DECODE_SHADERS = { argmax, attention, ffn, moe, rmsnorm, rope, quantizeX, xToF16 };
+
+/** How the attention combine reduces over a workgroup: in workgroup memory, or with subgroups. */
+export const ATTENTION_REDUCES = ['tree', 'sg'] as const;
+export type AttentionReduce = (typeof ATTENTION_REDUCES)[number];
+
+/** The attention module's own code with its reduction (a module per reduction: sg needs subgroups). */
+export const attentionShader = (reduce: AttentionReduce): string =>
+  `${reduce === 'sg' ? reduceSg : reduceTree}\n${attention}`;
+
+/** The reduction a device runs: subgroups where it grants them. */
+export const attentionReduceFor = (device: GPUDevice): AttentionReduce =>
+  device.features.has('subgroups') ? 'sg' : 'tree';
 
 /** The embedding lookup for weights in `format`. */
 export const embedCode = (format: FormatId): string => `${weightsShader(format)}\n${embed}`;

@@ -184,22 +184,76 @@ export const seeds = (seed: number) => ({
 export const GAIN_MASK = { keep: 0x007fffff, bits: 0x3f000000 };
 export const CACHE_MASK = { keep: 0x807fffff, bits: 0x3e800000 };
 
-/** Positions per attention workgroup (the split of flash-decoding); the shader holds 256. */
-export const ATTENTION_SPLIT = 256;
+/**
+ * The decode attention's geometry (shaders/decode_attention.wgsl): the attended positions of a
+ * row (n) are cut into at most `attentionSplits(kvHeads)` splits, one workgroup per (split, KV
+ * head), the split size chosen from n at run time: ⌈n ÷ splits⌉ rounded up to a multiple of
+ * ATTENTION_SPLIT_STEP (every tile size divides it), at least the minimum split. Splits past the
+ * row's position do not launch.
+ */
+export const ATTENTION_TARGET_WORKGROUPS = 2048;
+/** Most splits per (row, head): the combine reads any number, the partial buffers hold this many. */
+export const ATTENTION_MAX_SPLITS = 512;
+/** Positions per split at least (the decode run's; tests pass smaller ones to exercise the combine). */
+export const ATTENTION_MIN_SPLIT = 32;
+export const ATTENTION_SPLIT_STEP = 16;
+
+/** Splits per (row, head) at most: the target workgroups over the KV heads, capped. */
+export const attentionSplits = (kvHeads: number): number =>
+  Math.min(ATTENTION_MAX_SPLITS, Math.ceil(ATTENTION_TARGET_WORKGROUPS / kvHeads));
+
+/** Positions per split over `n` attended positions (split_size in the shader). */
+export function attentionSplitSize(
+  n: number,
+  splits: number,
+  minSplit = ATTENTION_MIN_SPLIT,
+): number {
+  const even = Math.ceil(n / splits);
+  return Math.max(minSplit, Math.ceil(even / ATTENTION_SPLIT_STEP) * ATTENTION_SPLIT_STEP);
+}
+
+/** Splits that hold any of `n` attended positions: the ones that launch. */
+export const liveAttentionSplits = (
+  n: number,
+  splits: number,
+  minSplit = ATTENTION_MIN_SPLIT,
+): number => (n <= 0 ? 0 : Math.ceil(n / attentionSplitSize(n, splits, minSplit)));
+
+/** The prefill's floats of query vectors per workgroup, and its most query vectors. */
+const PREFILL_Q_FLOATS = 2048;
+const PREFILL_MAX_VECTORS = 32;
+/** Workgroup size of the prefill (attn_prefill). */
+export const PREFILL_WORKGROUP = 128;
 
 /**
- * The attention pass's uniform (Params in shaders/decode_attention.wgsl): `rows` query rows,
- * `split` positions per workgroup, `maxSplits` partials per (row, head), the 1/√hd scale, the layer's window.
+ * Query rows per prefill workgroup (Q_TILE, query_tile in the shader): min(2048 ÷ hd, 32) query
+ * vectors of one KV head's G heads, so ⌊that ÷ G⌋ rows (≥ 2 where G · hd ≤ 1024).
+ */
+export const prefillQueryTile = (s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>): number =>
+  Math.floor(
+    Math.min(Math.floor(PREFILL_Q_FLOATS / s.headDim), PREFILL_MAX_VECTORS) / (s.heads / s.kvHeads),
+  );
+
+/** The prefill's workgroups for m rows: Q tiles × KV heads. */
+export const prefillWorkgroups = (
+  s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>,
+  m: number,
+): [number, number] => [Math.ceil(m / prefillQueryTile(s)), s.kvHeads];
+
+/**
+ * The attention passes' uniform (Params in shaders/decode_attention.wgsl): `rows` query rows,
+ * `minSplit` positions per split at least, `splits` partials per (row, head) at most, the 1/√hd
+ * scale, the layer's window.
  */
 export function attentionUniform(
   s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>,
   rows: number,
-  split: number,
-  maxSplits: number,
+  minSplit: number,
+  splits: number,
   /** Positions a sliding-window layer attends to (0: all). */
   window = 0,
 ): Uint32Array {
-  const words = new Uint32Array([rows, s.heads, s.kvHeads, s.headDim, split, maxSplits, 0, window]);
+  const words = new Uint32Array([rows, s.heads, s.kvHeads, s.headDim, minSplit, splits, 0, window]);
   new Float32Array(words.buffer)[6] = 1 / Math.sqrt(s.headDim);
   return words;
 }
@@ -230,20 +284,21 @@ export function layerCacheBytes(
   return 2 * (b.values + b.scales);
 }
 
-/** Activation buffers for `rows` token rows at once, logits, the attention partials, RoPE. */
+/**
+ * Activation buffers for `rows` token rows at once, logits, the decode attention's partials (one
+ * row's: the prefill keeps none), RoPE.
+ */
 export function activationBytes(s: DecodeShape, rows: number, positions: number): number {
   const q = s.heads * s.headDim;
   const qkv = q + 2 * s.kvHeads * s.headDim;
-  const splits = Math.ceil(positions / ATTENTION_SPLIT);
+  const partials = s.heads * attentionSplits(s.kvHeads) * (8 + 4 * s.headDim);
   const experts = s.moe?.experts ?? 0;
   // A mixture of experts adds its router logits and gates, and for prompts the gathered rows.
   const moeHidden = s.moe === undefined ? 0 : s.hidden;
-  const perRow =
-    4 * (3 * s.hidden + qkv + q + 3 * widestFfn(s) + 2 * experts + moeHidden) +
-    s.heads * splits * (8 + 4 * s.headDim);
+  const perRow = 4 * (3 * s.hidden + qkv + q + 3 * widestFfn(s) + 2 * experts + moeHidden);
   // The experts each row chose, and each expert's rows (a prompt's gather lists).
   const routes = 4 * s.layers * rows * ((s.moe?.perToken ?? 0) + experts);
-  return rows * perRow + routes + 4 * s.vocab + positions * s.headDim * 4;
+  return rows * perRow + partials + routes + 4 * s.vocab + positions * s.headDim * 4;
 }
 
 /** Everything the model allocates on the GPU with `layers` layers. */

@@ -1,12 +1,31 @@
-// The address trace of the decode attention pass (its partial pass, where K and V are read) in
-// each KV-cache format: the instrumented build runs over Llama-3-8B's grouping (4 query heads
-// per KV head, heads of 128; two KV heads) and 64 positions, its output verified against the f64 reference
-// like the plain build's; the trace gives its coalescing and how many bytes of K and V it loaded
-// per byte the cache holds for the attended positions (1.0: each KV head's rows read once, for
-// all of its query heads; reading them once per query head would give heads ÷ kvHeads).
+// The address trace of the attention passes in each KV-cache format, over Llama-3-8B's grouping
+// (4 query heads per KV head, heads of 128; two KV heads), each instrumented build's output
+// verified against the f64 reference like the plain build's:
+// - decode (its partial pass, where K and V are read) over 64 positions: coalescing, and bytes
+//   of K and V loaded per byte the cache holds for the attended positions (1.0: each KV head's
+//   rows read once for all of its query heads; once per query head would give heads ÷ kvHeads);
+// - prefill (flash attention) of 16 rows after 32 cached positions: bytes of K and V loaded
+//   against ⌈m ÷ Q_TILE⌉ × the cache, and against what each Q tile's attended positions hold.
+// And the geometry at full size, from the launch rule and the buffer sizes (attentionGeometry):
+// decode workgroups at 4k and 32k context, the prefill's K/V bytes against its bound and the
+// largest binding at m = 4096 rows, context 32768.
 
-import { type AttentionShape, prepareAttention } from '../decode/attention-case';
+import {
+  type AttentionShape,
+  type PrefillAttentionShape,
+  prepareAttention,
+  preparePrefillAttention,
+} from '../decode/attention-case';
 import { type KvCacheFormat, kvCacheBytes } from '../decode/kv-cache';
+import {
+  ATTENTION_MIN_SPLIT,
+  attentionSplitSize,
+  attentionSplits,
+  liveAttentionSplits,
+  PREFILL_WORKGROUP,
+  prefillQueryTile,
+  prefillWorkgroups,
+} from '../decode/shape';
 import type { KernelEnv } from '../types';
 import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
 import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
@@ -58,8 +77,10 @@ export async function traceAttention(
   const buffers = attentionTracedBuffers(kv);
   const layout: TraceLayout = {
     workgroupSize: 64,
-    workgroups: Math.ceil(positions / 256) * shape.kvHeads,
-    // Every load over 64 positions of f32 (the most: 8 per tile of 8, 8 tiles), and Q.
+    workgroups:
+      liveAttentionSplits(positions, attentionSplits(shape.kvHeads), ATTENTION_MIN_SPLIT) *
+      shape.kvHeads,
+    // Every load over a split of 32 positions of f32 (8 per tile of 8, 4 tiles), and Q.
     loads: 72,
     buffers: buffers.length,
   };
@@ -84,5 +105,132 @@ export async function traceAttention(
     cacheBytesLoaded: cacheLoads.reduce((a, b) => a + b, 0),
     cacheBytes: 2 * (held.values + held.scales),
     queryBytes,
+  };
+}
+
+/** A prompt of 16 rows after 32 cached positions: 4 Q tiles of 4 rows per KV head. */
+export const PREFILL_TRACE_SHAPE: PrefillAttentionShape = {
+  ...ATTENTION_TRACE_SHAPE,
+  context: 32,
+  rows: 16,
+};
+
+/** Positions the Q tiles of m rows after `context` attend to, over all tiles (no window). */
+export function prefillPositionsRead(
+  s: Pick<PrefillAttentionShape, 'heads' | 'kvHeads' | 'headDim' | 'context' | 'rows'>,
+): number {
+  const qt = prefillQueryTile(s);
+  let total = 0;
+  for (let r0 = 0; r0 < s.rows; r0 += qt) total += s.context + Math.min(r0 + qt, s.rows);
+  return total;
+}
+
+/** Bytes of K and V (values and scales) `positions` positions of every KV head hold. */
+const cacheBytesAt = (kv: KvCacheFormat, positions: number, kvHeads: number, hd: number) => {
+  const b = kvCacheBytes(kv, positions * kvHeads, hd);
+  return 2 * (b.values + b.scales);
+};
+
+export interface PrefillAttentionTrace extends Omit<AttentionTrace, 'shape' | 'queryBytes'> {
+  shape: PrefillAttentionShape;
+  queryTile: number;
+  /** ⌈m ÷ Q_TILE⌉ × the cache's bytes for context + m positions. */
+  boundBytes: number;
+  /** What the Q tiles' attended positions hold: each tile's rows' positions once. */
+  tileBytes: number;
+}
+
+export async function tracePrefillAttention(
+  env: KernelEnv,
+  kv: KvCacheFormat,
+  base: PrefillAttentionShape = PREFILL_TRACE_SHAPE,
+): Promise<PrefillAttentionTrace> {
+  const shape = { ...base, kv };
+  const buffers = attentionTracedBuffers(kv);
+  const [tiles = 0, kvHeads = 0] = prefillWorkgroups(shape, shape.rows);
+  const layout: TraceLayout = {
+    workgroupSize: PREFILL_WORKGROUP,
+    workgroups: tiles * kvHeads,
+    loads: 64,
+    buffers: buffers.length,
+  };
+  const { log, build } = await tracedBuild(env, `trace-prefill-${kv}`, buffers, layout);
+  const prepared = await preparePrefillAttention(env, shape, build);
+  const encoder = env.device.createCommandEncoder({ label: `trace-prefill-${kv}` });
+  const pass = encoder.beginComputePass();
+  prepared.encode(pass, 0);
+  pass.end();
+  env.device.queue.submit([encoder.finish()]);
+  const outcome = await prepared.verify();
+  const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
+  const [, ...cacheLoads] = bytesByBuffer(trace, buffers.length);
+  const held = (positions: number) => cacheBytesAt(kv, positions, shape.kvHeads, shape.headDim);
+  return {
+    kv,
+    shape,
+    verified: outcome.ok,
+    ...(outcome.detail === undefined ? {} : { error: outcome.detail }),
+    all: coalescing(trace),
+    cache: coalescing(trace, (b) => b !== 0),
+    cacheBytesLoaded: cacheLoads.reduce((a, b) => a + b, 0),
+    cacheBytes: held(shape.context + shape.rows),
+    queryTile: prefillQueryTile(shape),
+    boundBytes: tiles * held(shape.context + shape.rows),
+    tileBytes: held(prefillPositionsRead(shape)),
+  };
+}
+
+/** The attention passes' figures at full size, from the launch rule and the buffer sizes. */
+export interface AttentionGeometry {
+  /** Decode: workgroups of the partial pass at each context (one row over context + 1). */
+  decode: { context: number; splitSize: number; workgroups: number }[];
+  prefill: {
+    rows: number;
+    /** Positions in the cache: the prompt's rows are its last `rows`. */
+    context: number;
+    queryTile: number;
+    workgroups: number;
+    /** K and V bytes the Q tiles read, and ⌈m ÷ Q_TILE⌉ × the cache. */
+    kvBytesRead: number;
+    kvBytesBound: number;
+    /** The attention passes' largest binding, and what it is. */
+    largestBinding: { name: string; bytes: number };
+  };
+}
+
+/** Llama-3-8B-shaped attention: decode at these contexts, a prefill of `rows` rows into `context`. */
+export function attentionGeometry(
+  s: Pick<AttentionShape, 'heads' | 'kvHeads' | 'headDim'>,
+  kv: KvCacheFormat,
+  decodeContexts: readonly number[],
+  prefill: { rows: number; context: number },
+): AttentionGeometry {
+  const splits = attentionSplits(s.kvHeads);
+  const decode = decodeContexts.map((context) => {
+    const n = context + 1;
+    const live = liveAttentionSplits(n, splits);
+    return { context, splitSize: attentionSplitSize(n, splits), workgroups: live * s.kvHeads };
+  });
+  const before = prefill.context - prefill.rows;
+  const shape = { ...s, context: before, rows: prefill.rows };
+  const [tiles = 0, kvHeads = 0] = prefillWorkgroups(s, prefill.rows);
+  const held = (positions: number) => cacheBytesAt(kv, positions, s.kvHeads, s.headDim);
+  const bindings = [
+    { name: 'qkv', bytes: 4 * prefill.rows * (s.heads + 2 * s.kvHeads) * s.headDim },
+    { name: 'out', bytes: 4 * prefill.rows * s.heads * s.headDim },
+    { name: 'K cache', bytes: kvCacheBytes(kv, prefill.context * s.kvHeads, s.headDim).values },
+    { name: 'decode partials', bytes: 4 * s.heads * splits * s.headDim },
+  ];
+  const largest = bindings.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  return {
+    decode,
+    prefill: {
+      ...prefill,
+      queryTile: prefillQueryTile(s),
+      workgroups: tiles * kvHeads,
+      kvBytesRead: held(prefillPositionsRead(shape)),
+      kvBytesBound: tiles * held(prefill.context),
+      largestBinding: largest,
+    },
   };
 }

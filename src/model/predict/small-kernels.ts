@@ -17,7 +17,7 @@ export interface SmallKernelShape {
   vocab: number;
   /** Positions one attention workgroup takes (shaders/decode_attention.wgsl, `split`). */
   attentionSplit: number;
-  /** Splits the partial pass launches per head (all of them, past the context or not). */
+  /** Splits the partial pass launches per head (those holding positions up to the context). */
   attentionSplits: number;
   /** Bytes of one KV-cache value, scales included (f16: 2; q8: 34 / 32 at hd = 128). */
   kvBytesPerElement: number;
