@@ -328,8 +328,13 @@ function probes(quick: boolean, inputs: PlanInputs, settings: RunSettings): Plan
   return cases;
 }
 
+/**
+ * The Quick plan's GEMV at each format, the decode run's format first: where the tuning budget
+ * runs short (a CPU adapter), it is spent where the decode's own matrices are chosen.
+ */
 function quickKernels(p: MatrixPlan): TunedCase[] {
-  const items: TunedCase[] = ALL_FORMATS.map((f) => gemv(f, 1024, 1024, p));
+  const formats = first(ALL_FORMATS, (f) => f === QUICK_DECODE.format);
+  const items: TunedCase[] = formats.map((f) => gemv(f, 1024, 1024, p));
   for (const f of QUICK_GEMM_FORMATS) {
     for (const m of [1, 8, 64]) items.push(gemm(f, m, 512, 256, p));
   }
