@@ -7,6 +7,7 @@
 // - workgroup barriers: how many each workgroup executed, and how many of those came between its
 //   invocations' first and last loads of buffer 0 (GEMV: inside the K loop).
 
+import type { KernelEnv, PreparedKernel, VerifyOutcome } from '../types';
 import { type TraceLayout, traceStride } from './instrument';
 
 export interface TracedLoad {
@@ -30,6 +31,26 @@ export interface InvocationTrace {
   /** Of those, the ones between its first and last load of buffer 0. */
   loopBarriers: number;
   loads: TracedLoad[];
+}
+
+/**
+ * Runs an instrumented build once (one dispatch of `prepared`, made with tracedBuild's build),
+ * checks its output against the CPU reference like any run, and reads its trace from `log`.
+ */
+export async function runTraced(
+  env: KernelEnv,
+  prepared: PreparedKernel,
+  log: GPUBuffer,
+  layout: TraceLayout,
+  label: string,
+): Promise<{ outcome: VerifyOutcome; trace: InvocationTrace[] }> {
+  const encoder = env.device.createCommandEncoder({ label });
+  const pass = encoder.beginComputePass();
+  prepared.encode(pass, 0);
+  pass.end();
+  env.device.queue.submit([encoder.finish()]);
+  const outcome = await prepared.verify();
+  return { outcome, trace: parseTrace(new Uint32Array(await env.buffers.read(log)), layout) };
 }
 
 /** The trace buffer's words as one entry per invocation that loaded anything. */

@@ -27,7 +27,7 @@ import {
   prefillWorkgroups,
 } from '../decode/shape';
 import type { KernelEnv } from '../types';
-import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
+import { bytesByBuffer, type Coalescing, coalescing, runTraced } from './analyse';
 import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
 
 export interface AttentionTrace {
@@ -86,13 +86,7 @@ export async function traceAttention(
   };
   const { log, build } = await tracedBuild(env, `trace-attention-${kv}`, buffers, layout);
   const prepared = await prepareAttention(env, shape, build);
-  const encoder = env.device.createCommandEncoder({ label: `trace-attention-${kv}` });
-  const pass = encoder.beginComputePass();
-  prepared.encode(pass, 0);
-  pass.end();
-  env.device.queue.submit([encoder.finish()]);
-  const outcome = await prepared.verify();
-  const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
+  const { outcome, trace } = await runTraced(env, prepared, log, layout, `trace-attention-${kv}`);
   const [queryBytes = 0, ...cacheLoads] = bytesByBuffer(trace, buffers.length);
   const held = kvCacheBytes(kv, positions * shape.kvHeads, shape.headDim);
   return {
@@ -156,13 +150,7 @@ export async function tracePrefillAttention(
   };
   const { log, build } = await tracedBuild(env, `trace-prefill-${kv}`, buffers, layout);
   const prepared = await preparePrefillAttention(env, shape, build);
-  const encoder = env.device.createCommandEncoder({ label: `trace-prefill-${kv}` });
-  const pass = encoder.beginComputePass();
-  prepared.encode(pass, 0);
-  pass.end();
-  env.device.queue.submit([encoder.finish()]);
-  const outcome = await prepared.verify();
-  const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
+  const { outcome, trace } = await runTraced(env, prepared, log, layout, `trace-prefill-${kv}`);
   const [, ...cacheLoads] = bytesByBuffer(trace, buffers.length);
   const held = (positions: number) => cacheBytesAt(kv, positions, shape.kvHeads, shape.headDim);
   return {

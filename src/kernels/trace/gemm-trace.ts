@@ -8,7 +8,7 @@ import type { FormatId } from '../../core/formats';
 import { matrixBytes } from '../formats';
 import { type GemmVariant, prepareGemm } from '../gemm';
 import type { KernelEnv } from '../types';
-import { bytesByBuffer, type Coalescing, coalescing, parseTrace } from './analyse';
+import { bytesByBuffer, type Coalescing, coalescing, runTraced } from './analyse';
 import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
 
 export interface GemmTrace {
@@ -71,13 +71,13 @@ export async function traceGemm(
     { rotationBytes: 0, maxBindingBytes: 1 << 30 },
     build,
   );
-  const encoder = env.device.createCommandEncoder({ label: `trace-gemm-${variant.name}` });
-  const pass = encoder.beginComputePass();
-  prepared.encode(pass, 0);
-  pass.end();
-  env.device.queue.submit([encoder.finish()]);
-  const outcome = await prepared.verify();
-  const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
+  const { outcome, trace } = await runTraced(
+    env,
+    prepared,
+    log,
+    layout,
+    `trace-gemm-${variant.name}`,
+  );
   const [weights = 0, scales = 0, x = 0] = bytesByBuffer(trace, GEMM_TRACED_BUFFERS.length);
   // Each workgroup needs its block's rows of W (clipped to N) and of X (clipped to M) once.
   const rowsOf = (block: number, total: number, count: number) =>

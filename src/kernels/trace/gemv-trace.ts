@@ -12,13 +12,7 @@ import {
   prepareGemv,
 } from '../gemv';
 import type { KernelEnv } from '../types';
-import {
-  barriersExecuted,
-  bytesByBuffer,
-  type Coalescing,
-  coalescing,
-  parseTrace,
-} from './analyse';
+import { barriersExecuted, bytesByBuffer, type Coalescing, coalescing, runTraced } from './analyse';
 import { type TraceLayout, tracedBuild } from './instrument';
 import { workgroupBytes } from './workgroup-memory';
 
@@ -100,13 +94,7 @@ export async function traceGemv(
     { rotationBytes: 0, maxBindingBytes: 1 << 30 },
     build,
   );
-  const encoder = env.device.createCommandEncoder({ label: `trace-${variant.name}` });
-  const pass = encoder.beginComputePass();
-  prepared.encode(pass, 0);
-  pass.end();
-  env.device.queue.submit([encoder.finish()]);
-  const outcome = await prepared.verify();
-  const trace = parseTrace(new Uint32Array(await env.buffers.read(log)), layout);
+  const { outcome, trace } = await runTraced(env, prepared, log, layout, `trace-${variant.name}`);
   const [weightBytes = 0, scaleBytes = 0, xBytes = 0] = bytesByBuffer(trace, buffers.length);
   const barriers = barriersExecuted(trace);
   return {
