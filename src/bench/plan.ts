@@ -190,6 +190,9 @@ interface MatrixPlan {
   gemmVariant?: string | undefined;
 }
 
+/** A variant's name without its weights code's suffix: rows4-wg64-dp4a → rows4-wg64. */
+const baseName = (v: GemvVariant): string => v.name.replace(/-(f16|dp4a)$/, '');
+
 /** `items` with those that are `chosen` first (in their order), then the rest. */
 const first = <T>(items: readonly T[], chosen: (item: T) => boolean): T[] => [
   ...items.filter(chosen),
@@ -233,8 +236,17 @@ function gemv(format: FormatId, n: number, k: number, p: MatrixPlan): TunedCase 
  * seconds for each).
  */
 function gemvCandidates(format: FormatId, p: MatrixPlan): GemvVariant[] {
+  // Each kernel's forms together (rows4, rows4-f16, row, row-dp4a, …), not every portable form
+  // before any other: a short tuning budget then reaches the f16 and DP4A forms early.
   const offered = gemvVariantsFor(format, p.caps);
-  const all = first(offered, (v) => v.name === p.firstGemv);
+  const row = (v: GemvVariant) => offered.findIndex((o) => o.name === baseName(v));
+  const byKernel = offered
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => row(a.v) - row(b.v) || a.i - b.i);
+  const all = first(
+    byKernel.map((x) => x.v),
+    (v) => baseName(v) === p.firstGemv,
+  );
   if (!p.oneShapePerKernel) return all;
   return all.filter(
     (v, i) => all.findIndex((o) => o.entry === v.entry && o.weights === v.weights) === i,
