@@ -1,13 +1,13 @@
 // The weight formats: one entry each, and everything else derives from it — the predictor's bits
 // per weight (core/formats), the CPU packing and decoding, the buffer sizes and the random
-// matrices (kernels/formats), the WGSL (shaders/weights_<id>.wgsl, found by name), the run plans,
-// the page's tables, pickers and charts, the CLI's --weights, and the tests that enumerate this
-// list.
+// matrices (kernels/formats), the WGSL (shaders/weights/weights_<id>.wgsl, found by name), the
+// run plans, the page's tables, pickers and charts, the CLI's --weights, and the tests that
+// enumerate this list.
 //
-// To add a format: write shaders/weights_<id>.wgsl (the functions listed in weights_f32.wgsl)
-// and append an entry here (docs/ARCHITECTURE.md, "How to add a weight format"). Order matters
-// only for display: tables and charts follow it. checkFormatEntry says in words what is wrong
-// with an entry when the registry loads.
+// To add a format: write shaders/weights/weights_<id>.wgsl (the functions listed in
+// weights_f32.wgsl) and append an entry here (docs/ARCHITECTURE.md, "How to add a weight
+// format"). Order matters only for display: tables and charts follow it. checkFormatEntry says in
+// words what is wrong with an entry when the registry loads.
 //
 // Every format stores a matrix row-major (row n = output n, K along the row) as blocks: `block.weights`
 // consecutive weights along K in `block.bytes` bytes, each row starting at a multiple of
@@ -16,12 +16,12 @@
 
 import { fromHalfBits, toHalfBits } from './half';
 
-/** Optional kernel code a format may have beside its portable shaders/weights_<id>.wgsl. */
+/** Optional kernel code a format may have beside its portable shaders/weights/weights_<id>.wgsl. */
 export interface OptionalCodes {
-  /** shaders/weights_<id>_native.wgsl: computes in f16 where shader-f16 is granted. */
+  /** shaders/weights/weights_<id>_native.wgsl: computes in f16 where shader-f16 is granted. */
   'f16-native'?: true;
   /**
-   * shaders/weights_<id>_dp4a.wgsl (GEMV only): integer weights times int8 activations with
+   * shaders/weights/weights_<id>_dp4a.wgsl (GEMV only): integer weights times int8 activations with
    * dot4I8Packed; `groupSums` adds each group's activation sum to x (for offset-stored weights).
    */
   dp4a?: { groupSums: boolean };
@@ -75,7 +75,7 @@ export interface FormatEntry {
    * finite and moderate (|w| < 2 with the random scales of kernels/formats).
    */
   randomWords: { keep: number; bits: number };
-  /** Kernel code beyond the portable shaders/weights_<id>.wgsl. */
+  /** Kernel code beyond the portable shaders/weights/weights_<id>.wgsl. */
   codes: OptionalCodes;
   /**
    * LLM weights are served in it: the page's prediction table and picker, the CLI's listed

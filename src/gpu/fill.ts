@@ -1,7 +1,7 @@
-// Random buffer contents made on the GPU (shaders/fill.wgsl): a 1 GiB input costs milliseconds
-// instead of seconds of JavaScript, and matches randomWord() word for word.
+// Random buffer contents made on the GPU (shaders/probes/fill.wgsl): a 1 GiB input costs
+// milliseconds instead of seconds of JavaScript, and matches randomWord() word for word.
 
-import shader from '../../shaders/fill.wgsl?raw';
+import shader from '../../shaders/probes/fill.wgsl?raw';
 import { createComputePipeline } from './pipeline';
 
 const pipelines = new WeakMap<GPUDevice, Promise<GPUComputePipeline>>();

@@ -1,6 +1,6 @@
-// Bandwidth probes (shaders/bandwidth.wgsl): read, copy and write over a working set.
+// Bandwidth probes (shaders/probes/bandwidth.wgsl): read, copy and write over a working set.
 
-import shader from '../../shaders/bandwidth.wgsl?raw';
+import shader from '../../shaders/probes/bandwidth.wgsl?raw';
 import { formatBytes } from '../core/describe';
 import { randomWord } from '../gpu/buffers';
 import { createComputePipeline } from '../gpu/pipeline';

@@ -4,10 +4,10 @@
 // the portability rules (test/unit/wgsl-portable.test.ts) and the second implementation
 // (test/gpu/wgpu.test.ts compiles each in Deno) — not for running: the runner composes its own.
 
-import bandwidthShader from '../../shaders/bandwidth.wgsl?raw';
-import fillShader from '../../shaders/fill.wgsl?raw';
-import fmaF32Shader from '../../shaders/fma.wgsl?raw';
-import fmaF16Shader from '../../shaders/fma_f16.wgsl?raw';
+import bandwidthShader from '../../shaders/probes/bandwidth.wgsl?raw';
+import fillShader from '../../shaders/probes/fill.wgsl?raw';
+import fmaF32Shader from '../../shaders/probes/fma.wgsl?raw';
+import fmaF16Shader from '../../shaders/probes/fma_f16.wgsl?raw';
 import { FORMAT_IDS } from '../core/formats';
 import { splitItems } from '../core/wgsl/declarations';
 import { appendCode, attentionCode, KV_CACHE_FORMATS } from './decode/kv-cache';

@@ -1,8 +1,8 @@
-// Compute probe (shaders/fma.wgsl, shaders/fma_f16.wgsl): chains of multiply-adds per loaded
-// element; sweeping `iters` traces the empirical roofline up to the FMA peak.
+// Compute probe (shaders/probes/fma.wgsl, shaders/probes/fma_f16.wgsl): chains of multiply-adds
+// per loaded element; sweeping `iters` traces the empirical roofline up to the FMA peak.
 
-import shaderF32 from '../../shaders/fma.wgsl?raw';
-import shaderF16 from '../../shaders/fma_f16.wgsl?raw';
+import shaderF32 from '../../shaders/probes/fma.wgsl?raw';
+import shaderF16 from '../../shaders/probes/fma_f16.wgsl?raw';
 import { fromHalfBits, roundHalf, toHalfBits } from '../core/half';
 import { randomWord } from '../gpu/buffers';
 import { createComputePipeline } from '../gpu/pipeline';

@@ -1,9 +1,9 @@
 // GEMM Y = X·Wᵀ (prefill, batched decode): a variant's shader with the format's weights prepended.
 
-import gemmShader from '../../shaders/gemm.wgsl?raw';
-import gemmColsShader from '../../shaders/gemm_cols.wgsl?raw';
-import gemmPadShader from '../../shaders/gemm_pad.wgsl?raw';
-import gemmSgmatShader from '../../shaders/gemm_sgmat.wgsl?raw';
+import gemmShader from '../../shaders/gemm/gemm.wgsl?raw';
+import gemmColsShader from '../../shaders/gemm/gemm_cols.wgsl?raw';
+import gemmPadShader from '../../shaders/gemm/gemm_pad.wgsl?raw';
+import gemmSgmatShader from '../../shaders/gemm/gemm_sgmat.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import { GpuError } from '../gpu/errors';
 import { matrixBytes } from './formats';

@@ -1,23 +1,24 @@
 // The GPU-class GEMVs: lanes along K reading neighbouring 16-byte words, then a tree or subgroup
-// reduction. The tile (shaders/gemv_tile.wgsl) stages x once per workgroup for R rows, between
-// two barriers a step; the register form (shaders/gemv_regx.wgsl) has each lane load its own x
-// into registers, with no barrier in the K loop. Their WGSL per format and weights code comes from
-// shaders/gemv_tile_<format>[_f16|_dp4a].wgsl (and, for the register form, an optional
-// gemv_regx_<format>[…].wgsl with its own regx_dot), found by name: a format without a tile file
-// simply has neither. f16-native here means f16 x (2 bytes a value) and f16 products; dp4a, x
-// quantized to int8 on the GPU (src/kernels/quantize-x.ts) and integer dot products.
+// reduction. The tile (shaders/gemv/tile/gemv_tile.wgsl) stages x once per workgroup for R rows,
+// between two barriers a step; the register form (shaders/gemv/regx/gemv_regx.wgsl) has each lane
+// load its own x into registers, with no barrier in the K loop. Their WGSL per format and weights
+// code comes from shaders/gemv/tile/gemv_tile_<format>[_f16|_dp4a].wgsl (and, for the register
+// form, an optional shaders/gemv/regx/gemv_regx_<format>[…].wgsl with its own regx_dot), found by
+// name: a format without a tile file simply has neither. f16-native here means f16 x (2 bytes a
+// value) and f16 products; dp4a, x quantized to int8 on the GPU (src/kernels/quantize-x.ts) and
+// integer dot products.
 
-import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
-import reduceSubgroupShader from '../../shaders/gemv_reduce_sg.wgsl?raw';
-import reduceTreeShader from '../../shaders/gemv_reduce_tree.wgsl?raw';
-import regxShader from '../../shaders/gemv_regx.wgsl?raw';
-import regxSubgroupShader from '../../shaders/gemv_regx_sg.wgsl?raw';
-import tileShader from '../../shaders/gemv_tile.wgsl?raw';
-import tileSubgroupShader from '../../shaders/gemv_tile_sg.wgsl?raw';
-import tileXDp4a from '../../shaders/gemv_tile_x_dp4a.wgsl?raw';
-import tileXF16 from '../../shaders/gemv_tile_x_f16.wgsl?raw';
-import tileXF32 from '../../shaders/gemv_tile_x_f32.wgsl?raw';
-import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
+import gemvCommon from '../../shaders/gemv/gemv_common.wgsl?raw';
+import reduceSubgroupShader from '../../shaders/gemv/gemv_reduce_sg.wgsl?raw';
+import reduceTreeShader from '../../shaders/gemv/gemv_reduce_tree.wgsl?raw';
+import xF32 from '../../shaders/gemv/gemv_x_f32.wgsl?raw';
+import regxShader from '../../shaders/gemv/regx/gemv_regx.wgsl?raw';
+import regxSubgroupShader from '../../shaders/gemv/regx/gemv_regx_sg.wgsl?raw';
+import tileShader from '../../shaders/gemv/tile/gemv_tile.wgsl?raw';
+import tileSubgroupShader from '../../shaders/gemv/tile/gemv_tile_sg.wgsl?raw';
+import tileXDp4a from '../../shaders/gemv/tile/x/gemv_tile_x_dp4a.wgsl?raw';
+import tileXF16 from '../../shaders/gemv/tile/x/gemv_tile_x_f16.wgsl?raw';
+import tileXF32 from '../../shaders/gemv/tile/x/gemv_tile_x_f32.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import { packedWords, packMatrix, weightReader } from './formats';
 import { activations } from './matrix';
@@ -26,11 +27,14 @@ import { blockConstants, type WeightsCode } from './weights';
 /** Every gemv_tile_*.wgsl and gemv_regx_*.wgsl, by file name. */
 const SHADERS: Record<string, string> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<string>(['../../shaders/gemv_tile_*.wgsl', '../../shaders/gemv_regx_*.wgsl'], {
-      query: '?raw',
-      import: 'default',
-      eager: true,
-    }),
+    import.meta.glob<string>(
+      ['../../shaders/gemv/tile/gemv_tile_*.wgsl', '../../shaders/gemv/regx/gemv_regx_*.wgsl'],
+      {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      },
+    ),
   ).map(([path, code]) => [path.slice(path.lastIndexOf('/') + 1), code]),
 );
 

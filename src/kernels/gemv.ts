@@ -4,12 +4,12 @@
 // gemv_subgroup.wgsl or gemv_subgroup_rows.wgsl); the GPU-class tile and register forms are
 // composed in gemv-tile.ts.
 
-import gemvShader from '../../shaders/gemv.wgsl?raw';
-import gemvCommon from '../../shaders/gemv_common.wgsl?raw';
-import rows4Shader from '../../shaders/gemv_rows4.wgsl?raw';
-import subgroupShader from '../../shaders/gemv_subgroup.wgsl?raw';
-import subgroupRowsShader from '../../shaders/gemv_subgroup_rows.wgsl?raw';
-import xF32 from '../../shaders/gemv_x_f32.wgsl?raw';
+import gemvShader from '../../shaders/gemv/gemv.wgsl?raw';
+import gemvCommon from '../../shaders/gemv/gemv_common.wgsl?raw';
+import rows4Shader from '../../shaders/gemv/gemv_rows4.wgsl?raw';
+import subgroupShader from '../../shaders/gemv/gemv_subgroup.wgsl?raw';
+import subgroupRowsShader from '../../shaders/gemv/gemv_subgroup_rows.wgsl?raw';
+import xF32 from '../../shaders/gemv/gemv_x_f32.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import type { GpuContext } from '../gpu/device';
 import { matrixBytes } from './formats';
@@ -277,7 +277,7 @@ export function gemvInputBytes(format: FormatId, k: number, variant?: GemvVarian
 /**
  * What `variant` reads as x, which a caller holding f32 activations must produce first: the f32
  * values themselves, their f16 halves (the tile GEMV's f16 form), or int8 groups quantized by
- * shaders/quantize_x.wgsl (every DP4A form).
+ * shaders/x/quantize_x.wgsl (every DP4A form).
  */
 export function gemvXForm(variant: GemvVariant): 'f32' | 'f16' | 'int8' {
   if (variant.weights === 'dp4a') return 'int8';

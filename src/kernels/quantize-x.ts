@@ -1,9 +1,10 @@
-// The DP4A GEMVs' x, quantized to int8 on the GPU inside the timed work (shaders/quantize_x.wgsl):
-// a stage that runs before each product, and its check. The check holds the GPU's quantization to
-// its definition (scale = max |x| / 127 within one f16 step, each q within half a step of x, |q| ≤
-// 127, the sum exact); the product is then checked against the f64 reference on the GPU's own q·s.
+// The DP4A GEMVs' x, quantized to int8 on the GPU inside the timed work
+// (shaders/x/quantize_x.wgsl): a stage that runs before each product, and its check. The check
+// holds the GPU's quantization to its definition (scale = max |x| / 127 within one f16 step, each q
+// within half a step of x, |q| ≤ 127, the sum exact); the product is then checked against the f64
+// reference on the GPU's own q·s.
 
-import quantizeShader from '../../shaders/quantize_x.wgsl?raw';
+import quantizeShader from '../../shaders/x/quantize_x.wgsl?raw';
 import { createComputePipeline } from '../gpu/pipeline';
 import { foldGrid, type InputStage } from './matrix';
 import type { KernelEnv } from './types';

@@ -1,8 +1,8 @@
 // The WGSL that dequantizes each weight format, prepended to the GEMV and GEMM shaders: found by
-// name, shaders/weights_<id>.wgsl (portable) and weights_<id>_<code>.wgsl (a format's optional
-// codes, as its registry entry lists them), so a new format needs no edit here. Each gets its
-// entry's storage as WGSL constants first (blockConstants). Also how closely each implementation
-// must match the f64 reference.
+// name, shaders/weights/weights_<id>.wgsl (portable) and weights_<id>_<code>.wgsl (a format's
+// optional codes, as its registry entry lists them), so a new format needs no edit here. Each gets
+// its entry's storage as WGSL constants first (blockConstants). Also how closely each
+// implementation must match the f64 reference.
 
 import { type FormatId, formatEntry } from '../core/formats';
 
@@ -15,7 +15,7 @@ export type WeightsCode = 'portable' | 'f16-native' | 'dp4a';
 /** Every weights_*.wgsl, by file name. */
 const SHADERS: Record<string, string> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<string>('../../shaders/weights_*.wgsl', {
+    import.meta.glob<string>('../../shaders/weights/weights_*.wgsl', {
       query: '?raw',
       import: 'default',
       eager: true,
@@ -63,7 +63,7 @@ export function weightsShader(format: FormatId, code: WeightsCode = 'portable'):
   if (!hasWeightsCode(format, code)) throw new RangeError(`no ${code} weights code for ${format}`);
   if (source === undefined) {
     throw new RangeError(
-      `shaders/${file} is missing: every format needs its decoder (the functions listed in shaders/weights_f32.wgsl)`,
+      `shaders/weights/${file} is missing: every format needs its decoder (the functions listed in shaders/weights/weights_f32.wgsl)`,
     );
   }
   return `${CODE_FILES[code].directive}${blockConstants(format)}${source}`;

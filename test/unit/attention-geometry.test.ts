@@ -1,7 +1,7 @@
 // The attention passes' launch geometry (src/kernels/decode/shape.ts, the rule
-// shaders/decode_attention.wgsl computes at run time) and its figures at Llama-3-8B's full size
-// (attentionGeometry): decode fills a large GPU at 4k and 32k context, the prefill reads K and V
-// once per Q tile and every binding fits WebGPU's default 128 MiB.
+// shaders/decode/decode_attention.wgsl computes at run time) and its figures at Llama-3-8B's full
+// size (attentionGeometry): decode fills a large GPU at 4k and 32k context, the prefill reads K and
+// V once per Q tile and every binding fits WebGPU's default 128 MiB.
 
 import { describe, expect, it } from 'vitest';
 import { renderTrace, traceDocument } from '../../src/cli/render/trace-table';

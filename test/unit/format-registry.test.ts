@@ -62,7 +62,7 @@ describe('the format registry', () => {
   });
 
   it('ships a shader for every code an entry lists, and no shader for one it does not', () => {
-    const files = readdirSync('shaders').filter((f) => f.startsWith('weights_'));
+    const files = readdirSync('shaders/weights').filter((f) => f.endsWith('.wgsl'));
     const expected = FORMATS.flatMap((f) => [
       weightsShaderFile(f.id),
       ...OPTIONAL_CODES.filter((c) => f.codes[c] !== undefined).map((c) =>
@@ -158,7 +158,7 @@ describe.each(FORMATS)('format $id', (f) => {
 
   it('is offered every GEMV variant its codes allow', () => {
     // The weights-code kernels follow the registry's codes; the tile kernel and its register
-    // form their own files (shaders/gemv_tile_<format>[_f16|_dp4a].wgsl), found by name.
+    // form their own files (shaders/gemv/tile/gemv_tile_<format>[_f16|_dp4a].wgsl), found by name.
     const isTile = (v: { entry: string }) => /^gemv_(tile|regx)/.test(v.entry);
     const all = gemvVariantsFor(id, ALL_CAPS);
     const offered = all.filter((v) => !isTile(v)).map((v) => v.weights);

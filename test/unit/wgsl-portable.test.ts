@@ -23,6 +23,12 @@ import {
 
 const modules = composedModules();
 
+/** Every .wgsl file in shaders/ and its subfolders, by its path there (e.g. gemv/gemv.wgsl). */
+const shaderFiles = (): string[] =>
+  readdirSync('shaders', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.wgsl'))
+    .sort();
+
 describe('every composed module', () => {
   it('is listed once per label, with at least one entry point', () => {
     expect(new Set(modules.map((m) => m.label)).size).toBe(modules.length);
@@ -65,7 +71,9 @@ describe('every composed module', () => {
 
   it('includes every declaration of every shader file', () => {
     const all = modules.map((m) => m.code).join('\n');
-    for (const file of readdirSync('shaders').filter((f) => f.endsWith('.wgsl'))) {
+    const files = shaderFiles();
+    expect(files).toContain('gemv/tile/x/gemv_tile_x_f32.wgsl'); // the walk reaches subfolders
+    for (const file of files) {
       for (const item of splitItems(readFileSync(`shaders/${file}`, 'utf8'))) {
         expect(all.includes(item.text), `${file}: ${item.name ?? item.kind}`).toBe(true);
       }

@@ -1,10 +1,10 @@
 // The decode step's attention pass as a benchmark row: one query row over a KV cache prefilled
-// to `context` positions in the cache's format (shaders/decode_attention.wgsl: split-K partials
-// with the split size chosen from the context, one workgroup per (split, KV head) serving its
-// query heads, only the splits that hold positions launched, then their combine), checked against the
-// f64 reference (over the cache as it rounds its values) before it is timed. The measured-mode
-// predictor charges a decode step's attention from these rows, as it charges the projections
-// from the GEMV rows.
+// to `context` positions in the cache's format (shaders/decode/decode_attention.wgsl: split-K
+// partials with the split size chosen from the context, one workgroup per (split, KV head)
+// serving its query heads, only the splits that hold positions launched, then their combine),
+// checked against the f64 reference (over the cache as it rounds its values) before it is timed.
+// The measured-mode predictor charges a decode step's attention from these rows, as it charges
+// the projections from the GEMV rows.
 
 import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';

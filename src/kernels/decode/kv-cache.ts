@@ -1,11 +1,11 @@
 // The KV cache's formats, as the decoder stores them: f32, f16 (two to a word, decoded with
 // unpack2x16float, so no shader-f16 is needed) and q8 (blocks of 32 values with one f16 scale,
 // llama.cpp's q8_0, what `--kv-bits 8` counts). Each has a read-side codec for the attention
-// pass (shaders/kv_<id>.wgsl) and a write-side codec for the append
-// (shaders/kv_<id>_store.wgsl); the CPU reference rounds its cache the same way (roundKvRow),
+// pass (shaders/kv/kv_<id>.wgsl) and a write-side codec for the append
+// (shaders/kv/kv_<id>_store.wgsl); the CPU reference rounds its cache the same way (roundKvRow),
 // and the GPU allocates, fills and binds it from here.
 
-import appendShader from '../../../shaders/decode_kv_append.wgsl?raw';
+import appendShader from '../../../shaders/decode/decode_kv_append.wgsl?raw';
 import { fromHalfBits, roundHalf, toHalfBits } from '../../core/half';
 import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
@@ -19,7 +19,7 @@ export const DEFAULT_KV_CACHE: KvCacheFormat = 'f16';
 
 const SHADERS: Record<string, string> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<string>('../../../shaders/kv_*.wgsl', {
+    import.meta.glob<string>('../../../shaders/kv/kv_*.wgsl', {
       query: '?raw',
       import: 'default',
       eager: true,
@@ -29,7 +29,7 @@ const SHADERS: Record<string, string> = Object.fromEntries(
 
 function codec(file: string): string {
   const code = SHADERS[file];
-  if (code === undefined) throw new RangeError(`shaders/${file} is missing`);
+  if (code === undefined) throw new RangeError(`shaders/kv/${file} is missing`);
   return code;
 }
 
@@ -132,7 +132,7 @@ export async function createKvCache(
   };
 }
 
-/** The append's uniform (Params in shaders/decode_kv_append.wgsl). */
+/** The append's uniform (Params in shaders/decode/decode_kv_append.wgsl). */
 export interface AppendParams {
   rows: number;
   kvHeads: number;

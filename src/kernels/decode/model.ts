@@ -1,11 +1,11 @@
 // A Llama-style decoder on the GPU with random weights: every projection is a GEMV (decode) or
 // GEMM (prefill) of the benchmark's own kernels over weights filled on the GPU in the chosen
-// format; the small kernels (shaders/decode_*.wgsl) do the rest. A step is a list of dispatches
-// recorded into one compute pass, one command buffer per token; the sampled token stays on the
-// GPU (state: [token, position, step]) and feeds the next step's embedding. A mixture-of-experts
-// layer runs its router GEMV, then the experts the host drew for the token (routeFor: uniform
-// random routing, the predictor's stated assumption) — the choice is made when the token's
-// command buffer is recorded, so no activation comes back to the CPU.
+// format; the small kernels (shaders/decode/decode_*.wgsl) do the rest. A step is a list of
+// dispatches recorded into one compute pass, one command buffer per token; the sampled token stays
+// on the GPU (state: [token, position, step]) and feeds the next step's embedding. A
+// mixture-of-experts layer runs its router GEMV, then the experts the host drew for the token
+// (routeFor: uniform random routing, the predictor's stated assumption) — the choice is made when
+// the token's command buffer is recorded, so no activation comes back to the CPU.
 
 import type { FormatId } from '../../core/formats';
 import { fillRandom } from '../../gpu/fill';

@@ -40,7 +40,7 @@ export function maskedFloat(
 export type GemvXForm = 'f32' | 'f16' | 'int8';
 
 /**
- * x as a GEMV of this form reads it: each value rounded to f16, or (shaders/quantize_x.wgsl)
+ * x as a GEMV of this form reads it: each value rounded to f16, or (shaders/x/quantize_x.wgsl)
  * each group of 32 as q · s with s = max |x| ÷ 127 in f32, its mantissa cut to 10 bits, and
  * q = round(x ÷ s) in ±127.
  */
@@ -63,7 +63,7 @@ export function roundX(x: Float64Array, form: GemvXForm): Float64Array {
 const f32Word = new Float32Array(1);
 const u32Word = new Uint32Array(f32Word.buffer);
 
-/** v as an f32 with its mantissa cut to f16's 10 bits (as shaders/quantize_x.wgsl does). */
+/** v as an f32 with its mantissa cut to f16's 10 bits (as shaders/x/quantize_x.wgsl does). */
 function tenBitMantissa(v: number): number {
   f32Word[0] = v;
   u32Word[0] = (u32Word[0] ?? 0) & 0xffffe000;

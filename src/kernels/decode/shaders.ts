@@ -1,17 +1,17 @@
 // The decoder's own WGSL (besides the GEMV and GEMM variants and the KV cache's codecs): one
 // module per file, and the embedding lookup behind the format's weights code.
 
-import reduceSg from '../../../shaders/attention_reduce_sg.wgsl?raw';
-import reduceTree from '../../../shaders/attention_reduce_tree.wgsl?raw';
-import argmax from '../../../shaders/decode_argmax.wgsl?raw';
-import attention from '../../../shaders/decode_attention.wgsl?raw';
-import embed from '../../../shaders/decode_embed.wgsl?raw';
-import ffn from '../../../shaders/decode_ffn.wgsl?raw';
-import moe from '../../../shaders/decode_moe.wgsl?raw';
-import rmsnorm from '../../../shaders/decode_rmsnorm.wgsl?raw';
-import rope from '../../../shaders/decode_rope.wgsl?raw';
-import quantizeX from '../../../shaders/quantize_x.wgsl?raw';
-import xToF16 from '../../../shaders/x_to_f16.wgsl?raw';
+import reduceSg from '../../../shaders/decode/attention_reduce_sg.wgsl?raw';
+import reduceTree from '../../../shaders/decode/attention_reduce_tree.wgsl?raw';
+import argmax from '../../../shaders/decode/decode_argmax.wgsl?raw';
+import attention from '../../../shaders/decode/decode_attention.wgsl?raw';
+import embed from '../../../shaders/decode/decode_embed.wgsl?raw';
+import ffn from '../../../shaders/decode/decode_ffn.wgsl?raw';
+import moe from '../../../shaders/decode/decode_moe.wgsl?raw';
+import rmsnorm from '../../../shaders/decode/decode_rmsnorm.wgsl?raw';
+import rope from '../../../shaders/decode/decode_rope.wgsl?raw';
+import quantizeX from '../../../shaders/x/quantize_x.wgsl?raw';
+import xToF16 from '../../../shaders/x/x_to_f16.wgsl?raw';
 import type { FormatId } from '../../core/formats';
 import { weightsShader } from '../weights';
 

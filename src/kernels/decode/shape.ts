@@ -185,8 +185,8 @@ export const GAIN_MASK = { keep: 0x007fffff, bits: 0x3f000000 };
 export const CACHE_MASK = { keep: 0x807fffff, bits: 0x3e800000 };
 
 /**
- * The decode attention's geometry (shaders/decode_attention.wgsl): the attended positions of a
- * row (n) are cut into at most `attentionSplits(kvHeads)` splits, one workgroup per (split, KV
+ * The decode attention's geometry (shaders/decode/decode_attention.wgsl): the attended positions
+ * of a row (n) are cut into at most `attentionSplits(kvHeads)` splits, one workgroup per (split, KV
  * head), the split size chosen from n at run time: ⌈n ÷ splits⌉ rounded up to a multiple of
  * ATTENTION_SPLIT_STEP (every tile size divides it), at least the minimum split. Splits past the
  * row's position do not launch.
@@ -241,9 +241,9 @@ export const prefillWorkgroups = (
 ): [number, number] => [Math.ceil(m / prefillQueryTile(s)), s.kvHeads];
 
 /**
- * The attention passes' uniform (Params in shaders/decode_attention.wgsl): `rows` query rows,
- * `minSplit` positions per split at least, `splits` partials per (row, head) at most, the 1/√hd
- * scale, the layer's window.
+ * The attention passes' uniform (Params in shaders/decode/decode_attention.wgsl): `rows` query
+ * rows, `minSplit` positions per split at least, `splits` partials per (row, head) at most, the
+ * 1/√hd scale, the layer's window.
  */
 export function attentionUniform(
   s: Pick<DecodeShape, 'heads' | 'kvHeads' | 'headDim'>,

@@ -1,6 +1,6 @@
 // The address trace: an instrumented build of any compute kernel in which every invocation
 // records the byte addresses of its global loads (buffer, offset, width) and counts the
-// workgroupBarrier()s it executes, into a storage buffer (shaders/trace.wgsl says the record
+// workgroupBarrier()s it executes, into a storage buffer (shaders/trace/trace.wgsl says the record
 // layout). The kernel's own WGSL is not edited by hand:
 //
 // How a kernel opts in (GEMV does in src/kernels/trace/gemv-trace.ts; GEMM or attention the
@@ -10,7 +10,7 @@
 //      of a component (`TracedBuffer`). Only read-only buffers: a write through a traced name
 //      would be recorded as a load. Indices must be u32 expressions without side effects.
 //   2. `instrument(code, entryPoint, buffers, layout)` returns the instrumented WGSL: the
-//      recorder (shaders/trace.wgsl) and its constants first; every `name[i]` of a traced
+//      recorder (shaders/trace/trace.wgsl) and its constants first; every `name[i]` of a traced
 //      buffer becomes `name[trace_at(id, i, bytes)]` (`name[i][c]` records the component only);
 //      every `workgroupBarrier();` is preceded by `trace_barrier();`; the entry point gains the
 //      builtins it lacks and calls trace_begin first. Buffer 0 should be the streamed operand
@@ -19,7 +19,7 @@
 //      read it back and hand the words to `parseTrace` (src/kernels/trace/analyse.ts).
 // The instrumented build computes the same output as the plain one: verify it as usual.
 
-import traceShader from '../../../shaders/trace.wgsl?raw';
+import traceShader from '../../../shaders/trace/trace.wgsl?raw';
 import type { KernelBuild, KernelEnv } from '../types';
 
 export interface TracedBuffer {

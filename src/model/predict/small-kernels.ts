@@ -2,8 +2,8 @@
 // cache, SiLU·mul, residual adds, embedding, argmax), each costed from the same run's measured
 // rates: one dispatch (the run's probe) plus max(bytes ÷ read bandwidth, FLOPs ÷ FMA rate);
 // attention from the run's own attention row where it has one (kernel 'attention').
-// Bytes and FLOPs are counted the way the shaders (shaders/decode_*.wgsl) touch them, not the
-// ideal: one workgroup per (split, KV head) reads its K and V rows once for all its query heads
+// Bytes and FLOPs are counted the way the shaders (shaders/decode/decode_*.wgsl) touch them, not
+// the ideal: one workgroup per (split, KV head) reads its K and V rows once for all its query heads
 // at the cache's bytes per value, every launched split writes a partial for each of them, the
 // score phase keeps G · T of its 64 lanes busy per tile and the ·V phase G · hd/4 (rounded up to
 // whole passes of 64). Pure arithmetic.
@@ -15,7 +15,7 @@ export interface SmallKernelShape {
   headDim: number;
   ffn: number;
   vocab: number;
-  /** Positions one attention workgroup takes (shaders/decode_attention.wgsl, `split`). */
+  /** Positions one attention workgroup takes (shaders/decode/decode_attention.wgsl, `split`). */
   attentionSplit: number;
   /** Splits the partial pass launches per head (those holding positions up to the context). */
   attentionSplits: number;

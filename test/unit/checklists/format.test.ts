@@ -122,6 +122,8 @@ describe('checklist: a new weight format', () => {
   });
 
   it('the kernels ask for its decoder by name, the checklist’s other file', () => {
-    expect(() => weightsShader(NEW)).toThrow(/shaders\/weights_checklist-int3\.wgsl is missing/);
+    expect(() => weightsShader(NEW)).toThrow(
+      /shaders\/weights\/weights_checklist-int3\.wgsl is missing/,
+    );
   });
 });
