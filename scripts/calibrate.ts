@@ -3,7 +3,7 @@
 // `npm run calibrate -- --write` also stores the fitted profiles and figures the page and the
 // CLI read (src/model/engines/fitted.generated.ts).
 // `npm run calibrate -- --gallery (URL | DATABASE_URL | PGlite data dir)` adds the gallery's
-// verified decode runs as rows of this benchmark's own decoder (src/model/engines/gallery-rows.ts),
+// verified decode runs as rows of this benchmark's own decoder (src/model/engines/measurements/gallery-rows.ts),
 // prints what they change per browser engine and vendor, and with --write keeps them in
 // data/calibration/gallery-decode-runs.csv before refitting.
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,6 @@ import {
   GROUPING_TITLE,
   type ReportLine,
 } from '../src/model/engines/cross-validation';
-import { calibrationRows, GALLERY_FILE } from '../src/model/engines/data';
 import { CATEGORY_DOCS, categoryTable, withDocBlock } from '../src/model/engines/doc-tables';
 import {
   borrowersWithRows,
@@ -23,17 +22,18 @@ import {
   fittedModuleSource,
   heldOutTables,
 } from '../src/model/engines/fitted-tables';
-import { formatChanges, galleryChanges } from '../src/model/engines/gallery-changes';
+import { REPORT_GROUPINGS } from '../src/model/engines/groups';
+import { formatHostCosts, hostCostPerLayer, SHORT_CONTEXT } from '../src/model/engines/host-cost';
+import { ENGINE_IDS, ENGINES } from '../src/model/engines/ids';
+import { calibrationRows, GALLERY_FILE } from '../src/model/engines/measurements/data';
+import { formatChanges, galleryChanges } from '../src/model/engines/measurements/gallery-changes';
 import {
   GALLERY_CSV_FILE,
   galleryCalibrationRows,
   galleryRowsCsv,
   MIN_RUNS_PER_ADAPTER,
-} from '../src/model/engines/gallery-rows';
-import { REPORT_GROUPINGS } from '../src/model/engines/groups';
-import { formatHostCosts, hostCostPerLayer, SHORT_CONTEXT } from '../src/model/engines/host-cost';
-import { ENGINE_IDS, ENGINES } from '../src/model/engines/ids';
-import type { CalibrationRow } from '../src/model/engines/rows';
+} from '../src/model/engines/measurements/gallery-rows';
+import type { CalibrationRow } from '../src/model/engines/measurements/rows';
 import { readGalleryDecodeRuns } from './gallery-source';
 
 const FITTED_FILE = 'src/model/engines/fitted.generated.ts';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../server/db/open';
 import { calibrationDecodeRuns } from '../server/runs/calibration-runs';
-import type { GalleryDecodeRun } from '../src/model/engines/gallery-rows';
+import type { GalleryDecodeRun } from '../src/model/engines/measurements/gallery-rows';
 
 export interface GalleryDecodeRuns {
   runs: GalleryDecodeRun[];

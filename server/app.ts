@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { MAX_IMPORT_BYTES } from '../src/share/import';
+import { MAX_IMPORT_BYTES } from '../src/share/import/import';
 import { type Database, DatabaseUnavailableError } from './db/database';
 import { HttpProblem, type ProblemBody } from './http-problem';
 import { adapterRoutes } from './routes/adapters';

@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { DecodeRun, ResultsDocument } from '../../src/core/results';
-import { parseResultsFile } from '../../src/share/import';
+import { parseResultsFile } from '../../src/share/import/import';
 
 const TEMPLATE_FILE = 'test/fixtures/results-v1.json';
 

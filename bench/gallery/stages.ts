@@ -8,7 +8,7 @@ import { extractColumns } from '../../server/runs/extract';
 import { hostileContent } from '../../server/runs/hostile';
 import { storeRun } from '../../server/runs/store';
 import type { ResultsDocument } from '../../src/core/results';
-import { parseResultsFile } from '../../src/share/import';
+import { parseResultsFile } from '../../src/share/import/import';
 import { submission } from './documents';
 
 export interface StageTimes {

@@ -3,8 +3,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ResultsDocument } from '../../src/core/results';
-import { parseResultsFile } from '../../src/share/import';
-import { ImportError } from '../../src/share/import-error';
+import { parseResultsFile } from '../../src/share/import/import';
+import { ImportError } from '../../src/share/import/import-error';
 import { type Database, DatabaseUnavailableError } from '../db/database';
 import { HttpProblem } from '../http-problem';
 import { hostileContent } from '../runs/hostile';

@@ -1,8 +1,8 @@
 // The decode runs `npm run calibrate -- --gallery` refits from: every stored whole-model decode
 // run with its adapter, browser and software flag (the filtering is the calibration's own:
-// src/model/engines/gallery-rows.ts).
+// src/model/engines/measurements/gallery-rows.ts).
 
-import type { GalleryDecodeRun } from '../../src/model/engines/gallery-rows';
+import type { GalleryDecodeRun } from '../../src/model/engines/measurements/gallery-rows';
 import type { Queryable } from '../db/database';
 
 interface DecodeRow {

@@ -5,8 +5,8 @@
 
 import { adapterName } from '../core/adapter-name';
 import type { PlanName, ResultsDocument } from '../core/results';
-import { parseResultsFile } from './import';
-import { ImportError } from './import-error';
+import { parseResultsFile } from './import/import';
+import { ImportError } from './import/import-error';
 
 /** The part of the Web Storage API used here; `length`/`key` let a corrupt index be swept. */
 export interface StorageLike {

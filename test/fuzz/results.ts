@@ -12,8 +12,8 @@ import {
   type ResultsDocument,
 } from '../../src/core/results';
 import { toJson } from '../../src/share/export';
-import { parseResultsFile } from '../../src/share/import';
-import { ImportError, type ImportReason } from '../../src/share/import-error';
+import { parseResultsFile } from '../../src/share/import/import';
+import { ImportError, type ImportReason } from '../../src/share/import/import-error';
 import { sampleDocument } from '../fixtures/results';
 import type { Json } from './json';
 import { type Findings, REPLAYING, withinTime } from './run';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { submitToGallery } from '../../src/cli/submit';
-import { MAX_IMPORT_BYTES } from '../../src/share/import';
+import { MAX_IMPORT_BYTES } from '../../src/share/import/import';
 import { emptyGallery, galleryRun, testDatabases } from './gallery-fixtures';
 
 const JSON_TYPE = { 'content-type': 'application/json' };

@@ -11,16 +11,16 @@ import { calibrationDecodeRuns } from '../../server/runs/calibration-runs';
 import { storeRun } from '../../server/runs/store';
 import type { DecodeRun, ResultsDocument } from '../../src/core/results';
 import { predictRow } from '../../src/model/engines/calibrate';
-import { calibrationRows } from '../../src/model/engines/data';
-import { galleryChanges } from '../../src/model/engines/gallery-changes';
+import type { Vendor } from '../../src/model/engines/ids';
+import { calibrationRows } from '../../src/model/engines/measurements/data';
+import { galleryChanges } from '../../src/model/engines/measurements/gallery-changes';
 import {
   type GalleryDecodeRun,
   galleryCalibrationRows,
   galleryRowsCsv,
-} from '../../src/model/engines/gallery-rows';
-import type { Vendor } from '../../src/model/engines/ids';
+} from '../../src/model/engines/measurements/gallery-rows';
+import { parsePublicRows } from '../../src/model/engines/measurements/rows';
 import type { ProfileParams } from '../../src/model/engines/physics';
-import { parsePublicRows } from '../../src/model/engines/rows';
 import { sampleDecodeRun } from '../fixtures/results';
 import { galleryRun } from './gallery-fixtures';
 

@@ -2,7 +2,7 @@
 // prints with --json: one page per peer, each with its own run of ours beside it.
 
 import type { DecodeShape } from '../../../src/kernels/decode/shape';
-import { DECODE_PEER_LABELS, type DecodePeerId } from '../../../src/share/peers-decode';
+import { DECODE_PEER_LABELS, type DecodePeerId } from '../../../src/share/import/peers-decode';
 
 /** The peers a decode page runs beside ours (their table names shared with the page). */
 export type DecodePeer = DecodePeerId;

@@ -27,6 +27,7 @@ import { LINKS, linkFor } from '../predict/tensor-parallel';
 import { folds, type Grouping, sourceKeyOf } from './groups';
 import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
 import { boundedLeastSquares } from './least-squares';
+import type { CalibrationRow, Metric } from './measurements/rows';
 import {
   type DecodeTerms,
   decodeTerms,
@@ -37,7 +38,6 @@ import {
   ttftFromTerms,
   ttftTerms,
 } from './physics';
-import type { CalibrationRow, Metric } from './rows';
 
 /** A pool must span this many GPUs, so that leaving one out still leaves two to fit on. */
 export const MIN_POOL_GPUS = 3;

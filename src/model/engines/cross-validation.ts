@@ -23,8 +23,8 @@ import {
   VENDORS,
   type Vendor,
 } from './ids';
+import type { CalibrationRow, Metric } from './measurements/rows';
 import type { ProfileParams } from './physics';
-import type { CalibrationRow, Metric } from './rows';
 
 export interface HeldOutPrediction {
   row: CalibrationRow;

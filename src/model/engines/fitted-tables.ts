@@ -11,7 +11,7 @@ import {
 } from './cross-validation';
 import { REPORT_GROUPINGS, type ReportGrouping } from './groups';
 import { ENGINE_IDS, ENGINES, type EngineId, FITTED_ENGINE_IDS, VENDORS, type Vendor } from './ids';
-import type { CalibrationRow } from './rows';
+import type { CalibrationRow } from './measurements/rows';
 
 export interface FittedTables {
   /** Keyed by profileKey(engine, vendor). */

@@ -8,7 +8,7 @@
 //   W7900, an Apple generation's Pro / Max / Ultra): one die or one design at other clocks,
 //   memory sizes and form factors, whose rows predict each other far better than a new GPU.
 
-import type { CalibrationRow } from './rows';
+import type { CalibrationRow } from './measurements/rows';
 
 /**
  * The source a row comes from, as a key:

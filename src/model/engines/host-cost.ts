@@ -6,7 +6,7 @@
 import { rowDecodeTerms } from './calibrate';
 import { sourceKeyOf } from './groups';
 import { ENGINES, type EngineId } from './ids';
-import type { CalibrationRow } from './rows';
+import type { CalibrationRow } from './measurements/rows';
 
 /** Contexts up to this many tokens: attention is a small part of the token there. */
 export const SHORT_CONTEXT = 256;

@@ -13,6 +13,7 @@ import { FITTED } from './fitted.generated';
 import { profileKey } from './fitted-tables';
 import type { ReportGrouping } from './groups';
 import { type EngineId, getEngine, profileEngine, type Vendor } from './ids';
+import type { Metric } from './measurements/rows';
 import {
   decodeMs,
   type GpuRates,
@@ -21,7 +22,6 @@ import {
   type Situation,
   ttftMs,
 } from './physics';
-import type { Metric } from './rows';
 
 /**
  * The profile of `engine` on `vendor`, as fitted on the bundled calibration rows; for an engine that

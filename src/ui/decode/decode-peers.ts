@@ -6,13 +6,13 @@
 // as it was and says what is wrong.
 
 import { errorMessage } from '../../core/error-message';
-import { ImportError } from '../../share/import-error';
+import { ImportError } from '../../share/import/import-error';
 import {
   type PeerPageFigures,
   type PeerSideFigures,
   type PeersDecodeFigures,
   parsePeersDecode,
-} from '../../share/peers-decode';
+} from '../../share/import/peers-decode';
 import { t } from '../i18n';
 import { fmt, fmtInt } from '../i18n/numbers';
 import { emptyTable, make, onFilePicked, td, th } from '../shell/dom';

@@ -3,8 +3,8 @@
 // this benchmark's runs on it, as a histogram and spreads.
 
 import { resolveFormat } from '../../core/formats';
-import { calibrationRows } from '../../model/engines/data';
-import { gpuKeyOf } from '../../model/engines/rows';
+import { calibrationRows } from '../../model/engines/measurements/data';
+import { gpuKeyOf } from '../../model/engines/measurements/rows';
 import { catalogueGpuFor } from '../../model/hardware/catalogue-match';
 import type { GpuSpec } from '../../model/hardware/gpu-spec';
 import { findGpu, gpuForCalibrationName } from '../../model/hardware/gpus';

@@ -11,7 +11,7 @@ import {
   encodeModelParam,
   modelParamOf,
   withModelParam,
-} from '../../share/model-link';
+} from '../../share/link/model-link';
 import { t } from '../i18n';
 import { fmtFixed } from '../i18n/numbers';
 import { make, onFilePicked, setOptions } from '../shell/dom';

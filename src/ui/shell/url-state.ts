@@ -3,7 +3,7 @@
 // section's permalink carries every parameter but the results' own. The fragment never reaches a
 // server; each section validates what it reads.
 
-import { PERMALINK_PARAM } from '../../share/permalink';
+import { PERMALINK_PARAM } from '../../share/link/permalink';
 
 function params(): Map<string, string> {
   const out = new Map<string, string>();

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { renderPrediction } from '../../../src/cli/render/predict-table';
 import { reportJson } from '../../../src/cli/render/report-json';
 import { resolveFormat } from '../../../src/core/formats';
-import { calibrationRows } from '../../../src/model/engines/data';
 import { FITTED } from '../../../src/model/engines/fitted.generated';
 import { borrowersWithRows, profileKey } from '../../../src/model/engines/fitted-tables';
 import { ENGINE_IDS, ENGINES, type EngineId, profileEngine } from '../../../src/model/engines/ids';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
 import {
   engineCalibration,
   engineProfile,

@@ -25,7 +25,6 @@ import {
   heldOutTable,
   type ReportLine,
 } from '../../../src/model/engines/cross-validation';
-import { calibrationRows } from '../../../src/model/engines/data';
 import {
   CATEGORY_DOCS,
   categoryTable,
@@ -33,6 +32,7 @@ import {
   normalizedTable,
 } from '../../../src/model/engines/doc-tables';
 import { type ReportGrouping, rowSource } from '../../../src/model/engines/groups';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
 
 const rows = calibrationRows();
 const reports = {

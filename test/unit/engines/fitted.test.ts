@@ -2,7 +2,6 @@
 // exactly what a fresh fit of the bundled calibration rows gives.
 import { describe, expect, it } from 'vitest';
 import { summaryKey } from '../../../src/model/engines/cross-validation';
-import { calibrationRows } from '../../../src/model/engines/data';
 import { FITTED } from '../../../src/model/engines/fitted.generated';
 import {
   fitTables,
@@ -11,6 +10,7 @@ import {
 } from '../../../src/model/engines/fitted-tables';
 import { REPORT_GROUPINGS } from '../../../src/model/engines/groups';
 import { FITTED_ENGINE_IDS } from '../../../src/model/engines/ids';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
 import { engineCalibration, engineProfile } from '../../../src/model/engines/predict';
 
 const STALE = 'fitted.generated.ts is stale: run `npm run calibrate -- --write`';

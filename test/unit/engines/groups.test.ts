@@ -1,8 +1,8 @@
 // The groups cross-validation holds out together: a row's source (thread, repository, paper) and
 // its GPU family (twins and variants).
 import { describe, expect, it } from 'vitest';
-import { calibrationRows } from '../../../src/model/engines/data';
 import { gpuFamilyOf, sourceKeyOf } from '../../../src/model/engines/groups';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
 
 describe('sourceKeyOf', () => {
   it('a GitHub thread is its issue, pull request or discussion', () => {

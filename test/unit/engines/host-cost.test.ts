@@ -1,13 +1,13 @@
 // The browser rows' cost beyond the weight reads, per layer: what separates the sources is the
 // harness, and the figures docs/PREDICTING.md quotes come from here.
 import { describe, expect, it } from 'vitest';
-import { calibrationRows } from '../../../src/model/engines/data';
 import {
   formatHostCosts,
   type HostCost,
   hostCostPerLayer,
   SHORT_CONTEXT,
 } from '../../../src/model/engines/host-cost';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
 
 const costs = hostCostPerLayer(calibrationRows());
 const find = (gpu: string, source: string, engine: string): HostCost => {

@@ -16,8 +16,8 @@ import {
   SMALL_SAMPLE,
 } from '../../../src/model/engines/calibrate';
 import { heldOutPredictions } from '../../../src/model/engines/cross-validation';
-import { calibrationRows } from '../../../src/model/engines/data';
-import type { CalibrationRow } from '../../../src/model/engines/rows';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
+import type { CalibrationRow } from '../../../src/model/engines/measurements/rows';
 
 const rows = calibrationRows();
 const ttft = rows.filter((r) => r.metric === 'ttft');

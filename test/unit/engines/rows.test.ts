@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../src/model/engines/csv';
-import { calibrationRows } from '../../../src/model/engines/data';
 import { ENGINE_IDS, findEngine } from '../../../src/model/engines/ids';
+import { parseCsv } from '../../../src/model/engines/measurements/csv';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
+import { engineOf, gpuKeyOf, tpOf, vendorOf } from '../../../src/model/engines/measurements/rows';
 import { engineProfile } from '../../../src/model/engines/predict';
-import { engineOf, gpuKeyOf, tpOf, vendorOf } from '../../../src/model/engines/rows';
 
 const rows = calibrationRows();
 

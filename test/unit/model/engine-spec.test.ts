@@ -5,7 +5,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { resolveFormat } from '../../../src/core/formats';
-import { calibrationRows } from '../../../src/model/engines/data';
 import { gpuFamilyOf } from '../../../src/model/engines/groups';
 import {
   ENGINE_IDS,
@@ -14,8 +13,9 @@ import {
   UnknownEngineError,
   VENDORS,
 } from '../../../src/model/engines/ids';
+import { calibrationRows } from '../../../src/model/engines/measurements/data';
+import { gpuKeyOf } from '../../../src/model/engines/measurements/rows';
 import { engineProfile } from '../../../src/model/engines/predict';
-import { gpuKeyOf } from '../../../src/model/engines/rows';
 import { getGpu, gpuForCalibrationName } from '../../../src/model/hardware/gpus';
 import { getModel } from '../../../src/model/llm/models';
 import { predictSpec } from '../../../src/model/predict/spec-estimator';

@@ -35,7 +35,7 @@ describe('reference GPUs', () => {
   });
 
   it('gives GeForce parts, and only them, an FP16-accumulate rate twice the FP32-accumulate one', () => {
-    // The calibration rows apply the same rule to their GPU labels (engines/rows.ts isGeForce).
+    // The calibration rows apply the same rule to their GPU labels (engines/measurements/rows.ts isGeForce).
     const geforce = GPUS.filter((g) => isGeForce(g.name));
     expect(geforce.length).toBeGreaterThan(25);
     for (const g of GPUS) {

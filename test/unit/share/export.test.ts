@@ -3,7 +3,7 @@ import { PLAIN_NUMBERS } from '../../../src/core/numbers';
 import type { ResultsDocument } from '../../../src/core/results';
 import { csvField } from '../../../src/share/csv';
 import { exportFileName, slugify, toCsv, toJson, toMarkdown } from '../../../src/share/export';
-import { parseResultsFile } from '../../../src/share/import';
+import { parseResultsFile } from '../../../src/share/import/import';
 import { escapeMarkdown } from '../../../src/share/markdown';
 import { sampleDecodeRun, sampleDocument } from '../../fixtures/results';
 

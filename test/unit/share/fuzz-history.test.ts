@@ -16,7 +16,7 @@ import {
   RunHistory,
   type StorageLike,
 } from '../../../src/share/history';
-import { parseResultsFile } from '../../../src/share/import';
+import { parseResultsFile } from '../../../src/share/import/import';
 import { sampleDocument } from '../../fixtures/results';
 import { damageText, type Json, junkText, mutatedJson, textDamage } from '../../fuzz/json';
 import { validResults } from '../../fuzz/results';

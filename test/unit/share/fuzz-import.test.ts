@@ -12,8 +12,8 @@ import {
   MAX_IMPORT_BYTES,
   parseResultsFile,
   toResultsDocument,
-} from '../../../src/share/import';
-import { ImportError, type ImportReason } from '../../../src/share/import-error';
+} from '../../../src/share/import/import';
+import { ImportError, type ImportReason } from '../../../src/share/import/import-error';
 import { untrustedJson } from '../../fuzz/json';
 import {
   asJson,

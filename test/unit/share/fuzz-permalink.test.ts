@@ -11,9 +11,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBase64url } from '../../../src/share/base64url';
-import { MAX_IMPORT_BYTES, parseResultsFile } from '../../../src/share/import';
-import { decodePermalink, encodePermalink } from '../../../src/share/permalink';
+import { MAX_IMPORT_BYTES, parseResultsFile } from '../../../src/share/import/import';
+import { encodeBase64url } from '../../../src/share/link/base64url';
+import { decodePermalink, encodePermalink } from '../../../src/share/link/permalink';
 import { untrustedJson } from '../../fuzz/json';
 import {
   asJson,

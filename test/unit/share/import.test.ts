@@ -5,9 +5,9 @@ import {
   MAX_IMPORT_DEPTH,
   parseResultsFile,
   toResultsDocument,
-} from '../../../src/share/import';
-import { ImportError, type ImportReason } from '../../../src/share/import-error';
-import { jsonErrorOffset } from '../../../src/share/json-error';
+} from '../../../src/share/import/import';
+import { ImportError, type ImportReason } from '../../../src/share/import/import-error';
+import { jsonErrorOffset } from '../../../src/share/import/json-error';
 import { sampleDocument } from '../../fixtures/results';
 import { fuzzParameters } from '../../fuzz/run';
 

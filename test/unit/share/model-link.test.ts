@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { HfConfigError } from '../../../src/model/llm/hf-config/errors';
 import { MAX_CONFIG_BYTES, parseHfConfigText } from '../../../src/model/llm/hf-config/read';
 import { paramCount } from '../../../src/model/llm/models';
-import { decodeBase64url, encodeBase64url } from '../../../src/share/base64url';
+import { decodeBase64url, encodeBase64url } from '../../../src/share/link/base64url';
 import {
   decodeModelParam,
   encodeModelParam,
   modelParamOf,
   withModelParam,
-} from '../../../src/share/model-link';
+} from '../../../src/share/link/model-link';
 import { MIXTRAL_8X7B_CONFIG } from '../../fixtures/hf-configs';
 import { CATALOGUE_CONFIGS, editedConfig, Tally } from '../hf-config/config-arbitraries';
 

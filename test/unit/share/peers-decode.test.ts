@@ -3,8 +3,8 @@
 // file that is not such a document or has a field of the wrong kind.
 
 import { describe, expect, it } from 'vitest';
-import { ImportError } from '../../../src/share/import-error';
-import { parsePeersDecode } from '../../../src/share/peers-decode';
+import { ImportError } from '../../../src/share/import/import-error';
+import { parsePeersDecode } from '../../../src/share/import/peers-decode';
 import { PEERS_DECODE_DOC } from '../../fixtures/peers-decode';
 
 const text = (doc: unknown) => JSON.stringify(doc);

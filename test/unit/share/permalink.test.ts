@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBase64url } from '../../../src/share/base64url';
-import { deflateRaw } from '../../../src/share/deflate';
-import { ImportError, type ImportReason } from '../../../src/share/import-error';
-import { decodePermalink, encodePermalink, isPermalink } from '../../../src/share/permalink';
+import { ImportError, type ImportReason } from '../../../src/share/import/import-error';
+import { encodeBase64url } from '../../../src/share/link/base64url';
+import { deflateRaw } from '../../../src/share/link/deflate';
+import { decodePermalink, encodePermalink, isPermalink } from '../../../src/share/link/permalink';
 import { sampleDocument } from '../../fixtures/results';
 
 /** A `#r=` fragment holding any text, valid or not. */

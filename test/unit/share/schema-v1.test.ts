@@ -11,11 +11,11 @@ import {
   OLDEST_READABLE_VERSION,
 } from '../../../src/core/migrate';
 import { SCHEMA_VERSION, validateResults } from '../../../src/core/results';
-import { encodeBase64url } from '../../../src/share/base64url';
-import { deflateRaw } from '../../../src/share/deflate';
 import { memoryStorage, RunHistory } from '../../../src/share/history';
-import { parseResultsFile, toResultsDocument } from '../../../src/share/import';
-import { decodePermalink } from '../../../src/share/permalink';
+import { parseResultsFile, toResultsDocument } from '../../../src/share/import/import';
+import { encodeBase64url } from '../../../src/share/link/base64url';
+import { deflateRaw } from '../../../src/share/link/deflate';
+import { decodePermalink } from '../../../src/share/link/permalink';
 import { sampleDocument } from '../../fixtures/results';
 
 const V1_TEXT = readFileSync(new URL('../../fixtures/results-v1.json', import.meta.url), 'utf8');

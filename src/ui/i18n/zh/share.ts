@@ -2,7 +2,7 @@
 
 import type { share as en } from '../en/share';
 
-/** The importer's reasons (src/share/import-error.ts), in a sentence; its detail follows as given. */
+/** The importer's reasons (src/share/import/import-error.ts), in a sentence; its detail follows as given. */
 const IMPORT_REASONS: Readonly<Record<string, string | undefined>> = {
   empty: '文件或链接是空的',
   'too-large': '文件或链接超过大小上限',

@@ -4,10 +4,10 @@
 // adapter has at least MIN_RUNS_PER_ADAPTER such runs. The datasheet rates come from the
 // catalogue entry the adapter's name matches; a browser that hides the name gives no row.
 
-import { catalogueGpuFor } from '../hardware/catalogue-match';
-import type { GpuSpec } from '../hardware/gpu-spec';
-import { findModel } from '../llm/models';
-import { weightLayout } from '../llm/weight-layout';
+import { catalogueGpuFor } from '../../hardware/catalogue-match';
+import type { GpuSpec } from '../../hardware/gpu-spec';
+import { findModel } from '../../llm/models';
+import { weightLayout } from '../../llm/weight-layout';
 import { type CalibrationRow, gpuKeyOf } from './rows';
 
 /** One decode run as the gallery stores it (server/runs/calibration-runs.ts reads them). */

@@ -3,8 +3,8 @@
 // ones that look like HTML or script, stay plain strings: whoever renders an imported document
 // must do so as text (textContent, never innerHTML).
 
-import { migrateResults } from '../core/migrate';
-import { findProblems, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
+import { migrateResults } from '../../core/migrate';
+import { findProblems, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../../core/results';
 import { formatSize, ImportError } from './import-error';
 import { nestsDeeperThan } from './json-depth';
 import { jsonErrorOffset, placeOf } from './json-error';

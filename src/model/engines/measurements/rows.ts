@@ -2,14 +2,14 @@
 // how many GPUs in tensor parallel, the datasheet rates per GPU, the model and its weight layout,
 // and the measured milliseconds. Each row keeps its source and quote.
 
-import { GEFORCE_FP16_ACC_OVER_FP32_ACC, isGeForce } from '../hardware/gpu-spec';
-import { findGpu, gpuForCalibrationName } from '../hardware/gpus';
-import type { ModelConfig } from '../llm/models';
-import { type WeightLayout, weightLayout } from '../llm/weight-layout';
-import type { LinkKind } from '../predict/tensor-parallel';
-import { calibrationModel } from './calibration-models';
+import { GEFORCE_FP16_ACC_OVER_FP32_ACC, isGeForce } from '../../hardware/gpu-spec';
+import { findGpu, gpuForCalibrationName } from '../../hardware/gpus';
+import type { ModelConfig } from '../../llm/models';
+import { type WeightLayout, weightLayout } from '../../llm/weight-layout';
+import type { LinkKind } from '../../predict/tensor-parallel';
+import { calibrationModel } from '../calibration-models';
+import { type EngineId, llamaCppBackend, type Vendor } from '../ids';
 import { parseCsv } from './csv';
-import { type EngineId, llamaCppBackend, type Vendor } from './ids';
 
 export type Metric = 'decode' | 'ttft';
 

@@ -1,18 +1,18 @@
 // The calibration data shipped with the app (data/calibration/*.csv, bundled by Vite as text),
 // parsed once.
 
-import appleCsv from '../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
-import galleryCsv from '../../../data/calibration/gallery-decode-runs.csv?raw';
-import cudaCsv from '../../../data/calibration/llamacpp-cuda-threads.csv?raw';
-import intelVulkanCsv from '../../../data/calibration/llamacpp-intel-vulkan-threads.csv?raw';
-import moeLongPromptCsv from '../../../data/calibration/llamacpp-moe-long-prompt-threads.csv?raw';
-import nativeCsv from '../../../data/calibration/llamacpp-native-threads.csv?raw';
-import recentCsv from '../../../data/calibration/llamacpp-recent-threads.csv?raw';
-import rocmVulkanCsv from '../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
-import syclCsv from '../../../data/calibration/llamacpp-sycl-threads.csv?raw';
-import webgpuCsv from '../../../data/calibration/llamacpp-webgpu-threads.csv?raw';
-import mlxVllmCsv from '../../../data/calibration/mlx-vllm-threads.csv?raw';
-import publicCsv from '../../../data/calibration/public-measurements-calibration.csv?raw';
+import appleCsv from '../../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
+import galleryCsv from '../../../../data/calibration/gallery-decode-runs.csv?raw';
+import cudaCsv from '../../../../data/calibration/llamacpp-cuda-threads.csv?raw';
+import intelVulkanCsv from '../../../../data/calibration/llamacpp-intel-vulkan-threads.csv?raw';
+import moeLongPromptCsv from '../../../../data/calibration/llamacpp-moe-long-prompt-threads.csv?raw';
+import nativeCsv from '../../../../data/calibration/llamacpp-native-threads.csv?raw';
+import recentCsv from '../../../../data/calibration/llamacpp-recent-threads.csv?raw';
+import rocmVulkanCsv from '../../../../data/calibration/llamacpp-rocm-vulkan-threads.csv?raw';
+import syclCsv from '../../../../data/calibration/llamacpp-sycl-threads.csv?raw';
+import webgpuCsv from '../../../../data/calibration/llamacpp-webgpu-threads.csv?raw';
+import mlxVllmCsv from '../../../../data/calibration/mlx-vllm-threads.csv?raw';
+import publicCsv from '../../../../data/calibration/public-measurements-calibration.csv?raw';
 import { type CalibrationRow, parseAppleRows, parsePublicRows } from './rows';
 
 let rows: readonly CalibrationRow[] | undefined;

@@ -2,9 +2,9 @@
 // deflate-raw(config JSON))>`, so a shared link reproduces the prediction. Decoding is bounded
 // (fragment length, inflated size) and every failure is an HfConfigError.
 
-import { HfConfigError } from '../model/llm/hf-config/errors';
-import { MAX_CONFIG_BYTES, parseHfConfigText } from '../model/llm/hf-config/read';
-import type { ModelConfig } from '../model/llm/models';
+import { HfConfigError } from '../../model/llm/hf-config/errors';
+import { MAX_CONFIG_BYTES, parseHfConfigText } from '../../model/llm/hf-config/read';
+import type { ModelConfig } from '../../model/llm/models';
 import { decodeBase64url, encodeBase64url } from './base64url';
 import { deflateRaw, inflateRaw } from './deflate';
 

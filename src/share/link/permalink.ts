@@ -2,11 +2,11 @@
 // never reaches a server, so a link reproduces a run with no backend. Decoding is bounded
 // (fragment length, inflated size) and every failure is an ImportError.
 
-import type { ResultsDocument } from '../core/results';
+import type { ResultsDocument } from '../../core/results';
+import { MAX_IMPORT_BYTES, parseResultsFile } from '../import/import';
+import { formatSize, ImportError } from '../import/import-error';
 import { decodeBase64url, encodeBase64url } from './base64url';
 import { deflateRaw, inflateRaw } from './deflate';
-import { MAX_IMPORT_BYTES, parseResultsFile } from './import';
-import { formatSize, ImportError } from './import-error';
 
 /** The fragment parameter that carries results. */
 export const PERMALINK_PARAM = 'r';

@@ -9,9 +9,9 @@ import {
   metricCalibration,
   type Pool,
   selectPool,
-} from './calibrate';
-import { ENGINE_IDS, ENGINES, type EngineId, VENDORS, type Vendor } from './ids';
-import type { ProfileParams } from './physics';
+} from '../calibrate';
+import { ENGINE_IDS, ENGINES, type EngineId, VENDORS, type Vendor } from '../ids';
+import type { ProfileParams } from '../physics';
 import type { CalibrationRow } from './rows';
 
 export interface DecodeFit {
