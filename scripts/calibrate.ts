@@ -1,5 +1,6 @@
-// `npm run calibrate`: the calibration report of the engine profiles, held out three ways: one
-// GPU, one source (thread / repository / paper) and one GPU family (twins together) at a time.
+// `npm run calibrate`: the calibration report of the engine profiles, held out four ways: one
+// GPU, one source (thread / repository / paper), one GPU family (twins together), and a row's source
+// and family together (the headline the page, the CLI and the documents quote) at a time.
 // `npm run calibrate -- --write` also stores the fitted profiles and figures the page and the
 // CLI read (src/model/engines/fitted.generated.ts).
 // `npm run calibrate -- --gallery (URL | DATABASE_URL | PGlite data dir)` adds the gallery's
@@ -85,7 +86,9 @@ for (const g of REPORT_GROUPINGS) {
   const isCategory = (l: ReportLine) => Object.values(CATEGORY_LABEL).includes(l.label);
   categories.push(...lines.filter(isCategory).map((l) => ({ ...l, label: `${l.label} · ${g}` })));
 }
-console.log('== the categories, three ways\n');
+console.log(
+  '== the categories, four ways (the last, source and GPU family together, is the headline)\n',
+);
 console.log(formatReport(categories));
 
 console.log(
@@ -111,6 +114,7 @@ if (args.includes('--write')) {
   }
   writeFileSync(FITTED_FILE, fittedModuleSource(fitTables(rows, held)));
   const table = categoryTable({
+    'source+family': calibrationReport(held['source+family']),
     source: calibrationReport(held.source),
     family: calibrationReport(held.family),
   });

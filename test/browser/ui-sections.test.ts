@@ -260,7 +260,7 @@ describe('page sections', () => {
     await expect
       .poll(() => document.querySelectorAll('#trust-table tbody tr').length)
       .toBeGreaterThan(0);
-    for (const id of ['#trust-table', '#trust-table-family']) {
+    for (const id of ['#trust-table', '#trust-table-source', '#trust-table-family']) {
       const rows = document.querySelectorAll<HTMLElement>(`${id} tbody tr`);
       expect([...rows].map((r) => r.dataset.engine)).toEqual([...ENGINE_IDS]);
       const metal = $(`${id} tr[data-engine="llama.cpp-metal"]`);
@@ -271,12 +271,13 @@ describe('page sections', () => {
       expect(borrower.querySelectorAll('td')).toHaveLength(1);
       expect(borrower.textContent).toMatch(/borrowed from browser, engine unknown: see its row/);
     }
-    // Held out by source, most llama.cpp WebGPU rows get no range ("not enough data"): the share
-    // inside says of how many ranges it is.
+    // Held out by source and GPU family (the headline table), most llama.cpp WebGPU rows get no
+    // range ("not enough data"): the share inside says of how many ranges it is.
     const webgpu = $('#trust-table tr[data-engine="llama.cpp-webgpu"]').querySelectorAll('td');
     expect(webgpu[2]?.textContent).toMatch(/^\d+% of \d+$/);
     expect(metalCoverage()).toMatch(/^\d+%$/);
-    expect($('#trust-table caption').textContent).toMatch(/by source/);
+    expect($('#trust-table caption').textContent).toMatch(/by source and GPU family together/);
+    expect($('#trust-table-source caption').textContent).toMatch(/by source \(/);
     expect($('#trust-table-family caption').textContent).toMatch(/by GPU family/);
   });
 

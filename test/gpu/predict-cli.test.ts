@@ -87,7 +87,7 @@ describe('npm run predict', () => {
       /E2E\s+\d/,
       /Memory: weights 15\.0 GB .* of 80\.0 GB \(GB as on the label, GiB\): fits/,
       /spec mode \(datasheet\), engine "native" \(native\)/,
-      /calibration \(held out by source: [^)]*\): decode MAPE \d+ %/,
+      /calibration \(held out by source and GPU family: [^)]*\): decode MAPE \d+ %/,
       /Latency–throughput/,
       /ITL as the context grows/,
       /interactive chat\s+< 500 ms\s+< 50 ms/,

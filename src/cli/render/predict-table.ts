@@ -1,5 +1,6 @@
 // The prediction report as readable text for the terminal.
 
+import { MAX_RANGE_WIDTH } from '../../model/engines/calibrate';
 import { PERCEPTION } from '../../model/predict/chapter';
 import type { Range } from '../../model/predict/range';
 import type { PredictReport } from '../../model/predict/report';
@@ -45,12 +46,12 @@ function header(r: PredictReport): string[] {
         : ` of the profile borrowed from "${borrowed}", not of "${r.engine}" itself`;
     lines.push(
       c.n === 0 && c.noFit > 0
-        ? `calibration: the ${c.noFit} public measurements of "${r.engine}" come from too few sources to predict any of them with its source held out: not checked on a source the fit had not seen`
+        ? `calibration: the ${c.noFit} public measurements of "${r.engine}" come from too few sources to predict any of them with its source and GPU family held out: not checked on a source the fit had not seen, its range floored to its engine class's spread between sources`
         : c.n === 0
           ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
-          : `calibration${whose} (held out by source: each measurement predicted without its thread, repository or paper): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}${ofStated(c)}` +
+          : `calibration${whose} (held out by source and GPU family: each measurement predicted without its thread, repository or paper and without its GPU family): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}${ofStated(c)}` +
             (t.n === 0 && t.noFit > 0
-              ? `; TTFT: its ${t.noFit} measurements come from too few sources to predict any with its source held out`
+              ? `; TTFT: its ${t.noFit} measurements come from too few sources to predict any with its source and GPU family held out (range floored to its class's spread between sources)`
               : t.n === 0
                 ? '; TTFT: no measurements'
                 : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}${ofStated(t)}`),
@@ -63,13 +64,13 @@ function header(r: PredictReport): string[] {
 const ofStated = (s: { n: number; notEnoughData: number }): string =>
   s.notEnoughData > 0 ? ` (${s.notEnoughData} of them "not enough data", not counted inside)` : '';
 
-/** The engine's range for `metric` is wider than 3×: the CLI states that instead of the range. */
+/** The engine's range for `metric` is wider than 4×: the CLI states that instead of the range. */
 const notEnoughData = (r: PredictReport, metric: 'decode' | 'ttft'): boolean =>
   r.assumptions.some(
     (n) => n.id === 'engine-range' && n.metric === metric && n.code === 'not-enough-data',
   );
 
-const NO_RANGE = 'not enough data for a range (it would be wider than 3×)';
+const NO_RANGE = `not enough data for a range (it would be wider than ${MAX_RANGE_WIDTH}×)`;
 
 function headline(r: PredictReport): string[] {
   if (r.decode === null || r.prefill === null || r.e2eMs === null) {

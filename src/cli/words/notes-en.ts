@@ -36,8 +36,10 @@ export const CALIBRATION_CODE_WORDS: Record<CalibrationCode, string> = {
     'no rows of this engine on this vendor: fixed cost and prefill rate from the other vendors, range from leaving a whole vendor out (wider)',
   'range-within-source':
     'its measurements come from too few sources to hold a whole source out: the range is from GPUs held out within them, and may promise more than it holds for another build',
+  'range-floored-to-class-spread':
+    'not checkable on a source held out: the range is made at least as wide as the spread between sources seen for its engine class',
   'not-enough-data':
-    'not enough data: the range would be more than 3× wide, so it states an order of magnitude, not a prediction',
+    'not enough data: the range would be more than 4× wide, so it states an order of magnitude, not a prediction',
 };
 
 const PEAK_WORDS: Record<PeakKind, string> = {

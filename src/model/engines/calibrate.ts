@@ -25,7 +25,7 @@
 
 import { LINKS, linkFor } from '../predict/tensor-parallel';
 import { folds, type Grouping, sourceKeyOf } from './groups';
-import { ENGINES, type EngineId, isGenericEngine, type Vendor } from './ids';
+import { ENGINES, type EngineClass, type EngineId, isGenericEngine, type Vendor } from './ids';
 import { boundedLeastSquares } from './least-squares';
 import type { CalibrationRow, Metric } from './measurements/rows';
 import {
@@ -65,6 +65,7 @@ export type CalibrationCode =
   | 'vendor-terms-own-rows'
   | 'vendor-not-in-data'
   | 'range-within-source'
+  | 'range-floored-to-class-spread'
   | 'not-enough-data';
 
 const BASIS_CODE: Readonly<Record<PoolBasis, CalibrationCode>> = {
@@ -510,21 +511,22 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 /**
  * How the residuals that set a range are held out: each row with its whole source (thread,
- * repository, paper: every engine's rows of it leave the fit), which is how a user's case meets
- * the predictor (another build, other flags, another machine). Measured on the grouped
- * cross-validation (`npm run calibrate`): ranges from one-GPU-out residuals held 90 % of the
- * rows by GPU but not by source; from residuals held out by source AND family together they
- * over-covered (93-96 % for a stated 90 %) at widths 10-20 % larger; by source they hold 89-93 %
- * under both groupings.
+ * repository, paper: every engine's rows of it leave the fit) AND its whole GPU family (twins and
+ * variants), which is how a user's case meets the predictor (another build, other flags, another
+ * machine, often a GPU the data has not seen). Issue 34 measured the ranges built from
+ * source-held-out residuals on public measurements no project file cites: 78 % of native decode
+ * and 57 % of browser decode inside, 62 % and 19 % of native and browser TTFT; a range has to hold
+ * first and be narrow second, so its residuals leave out both at once.
  */
-export const RANGE_GROUPING: Grouping = 'source';
+export const RANGE_GROUPING: Grouping = 'source+family';
 
 /**
  * Where RANGE_GROUPING leaves fewer than MIN_POOL_GPUS folds that can be fitted (every row of the
  * pool from one source, say), the next of these that does: the range then rests on weaker
- * evidence, and says so (code 'range-within-source').
+ * evidence, says so (code 'range-within-source') and is made at least as wide as the spread
+ * between sources seen for its engine class (classSpread, code 'range-floored-to-class-spread').
  */
-const FALLBACK_GROUPINGS: readonly Grouping[] = ['family', 'gpu'];
+const FALLBACK_GROUPINGS: readonly Grouping[] = ['source', 'family', 'gpu'];
 
 /**
  * Where RANGE_GROUPING gives enough folds, the residuals of each pool row held out with its GPU
@@ -540,15 +542,12 @@ const FALLBACK_GROUPINGS: readonly Grouping[] = ['family', 'gpu'];
 export const RANGE_ALSO: Grouping = 'family';
 
 /**
- * The metrics whose ranges pool the RANGE_ALSO residuals. Decode ranges rest on the
- * source-held-out residuals alone. Measured with the grouped validation (`npm run calibrate`,
- * native decode): pooled, 89.6 % inside held out by source and 91.7 % by family at median widths
- * 1.70 and 1.81; from the source-held-out residuals alone, 88.9 % and 90.5 % at 1.72 and 1.54
- * (MLX: 10 of its 13 rows inside under both groupings, instead of 11 and 13). A new GPU family
- * scatters decode less than a new source shifts it, so the family residuals only widened decode
- * ranges that already held for a new family (a likely reason, not a measured one: decode reads
- * the bandwidth the datasheet states, while prefill's share of the tensor rate varies by chip).
- * TTFT keeps the pooling (see RANGE_ALSO).
+ * The metrics whose ranges pool the RANGE_ALSO residuals. Measured with the grouped validation
+ * (`npm run calibrate`, native TTFT, ranges from residuals held out by source and family
+ * together): alone, 81.6 % inside held out by family and 92.2 % by source and family at median
+ * widths 1.35 and 2.20; pooled with the family-held-out ones, 90.3 % and 93.1 % at 1.41 and 2.14.
+ * Decode ranges rest on RANGE_GROUPING's residuals alone (pooled, before RANGE_GROUPING left the
+ * family out too, they only widened decode ranges that already held for a new family).
  */
 export const RANGE_ALSO_METRICS: ReadonlySet<Metric> = new Set<Metric>(['ttft']);
 
@@ -728,9 +727,48 @@ export interface MetricCalibration {
 
 /**
  * A range wider than this (high ÷ low) is no prediction: the page and the CLI say "not enough
- * data" in words instead of printing it.
+ * data" in words instead of printing it (issue 34: no range past 4× shown as two numbers).
  */
-export const MAX_RANGE_WIDTH = 3;
+export const MAX_RANGE_WIDTH = 4;
+
+/**
+ * The spread between sources seen for an engine class: the interval of the generic class
+ * engine's residuals held out by RANGE_GROUPING, for this metric where its rows allow that, else
+ * for decode (browser prefill rows all come from one repository). Undefined where neither can be
+ * held out so. A range whose own rows cannot be held out by source is made at least this wide.
+ */
+export function classSpread(
+  cls: EngineClass,
+  vendor: Vendor,
+  rows: readonly CalibrationRow[],
+  metric: Metric,
+): RatioInterval | undefined {
+  for (const m of metric === 'decode' ? (['decode'] as const) : [metric, 'decode' as const]) {
+    const held =
+      cls === 'browser'
+        ? vendorHeldOutResiduals(cls, rows, m, 'seen')
+        : heldOutResiduals(cls, vendor, rows, m);
+    if (held.grouping === RANGE_GROUPING) return intervalOf(held);
+  }
+  return undefined;
+}
+
+/** The hull of a range and its class's spread between sources, where it has to be floored. */
+function floorToClassSpread(
+  interval: RatioInterval,
+  codes: CalibrationCode[],
+  spread: RatioInterval | undefined,
+): RatioInterval {
+  if (spread === undefined) return interval;
+  if (spread.low < interval.low || spread.high > interval.high) {
+    codes.push('range-floored-to-class-spread');
+  }
+  return {
+    low: Math.min(interval.low, spread.low),
+    high: Math.max(interval.high, spread.high),
+    n: interval.n,
+  };
+}
 
 function withWidthCheck(c: MetricCalibration): MetricCalibration {
   const wide = !(c.interval.high / c.interval.low <= MAX_RANGE_WIDTH);
@@ -752,8 +790,12 @@ export function metricCalibration(
     codes.push('no-rows-for-engine');
   }
   const own = heldOutResiduals(engine, vendor, rows, metric);
-  if (own.grouping !== RANGE_GROUPING) codes.push('range-within-source');
   let interval = intervalOf(own);
+  if (own.grouping !== RANGE_GROUPING) {
+    codes.push('range-within-source');
+    const cls = ENGINES[engine].engineClass;
+    interval = floorToClassSpread(interval, codes, classSpread(cls, vendor, rows, metric));
+  }
   if (pool.basis !== 'engine-vendor' && !isGenericEngine(engine)) {
     const generic = ENGINES[engine].engineClass;
     const wide = intervalOf(heldOutResiduals(generic, vendor, rows, metric));
@@ -798,7 +840,6 @@ function browserCalibration(
   }
   const held = vendorHeldOutResiduals(engine, rows, metric, 'seen');
   const { residuals: seen, groups: seenGpus } = held;
-  if (held.grouping !== RANGE_GROUPING) codes.push('range-within-source');
   let interval = residualInterval(seen, held.rows);
   // The generic engine's own pool is the class: only a named engine borrowing it is widened.
   const borrowed = pool.basis === 'class' && !isGenericEngine(engine);
@@ -815,6 +856,11 @@ function browserCalibration(
       high: Math.max(seen.length > 0 ? interval.high : 1, wide.high),
       n: wide.n,
     };
+  }
+  if (held.grouping !== RANGE_GROUPING) {
+    codes.push('range-within-source');
+    const cls = ENGINES[engine].engineClass;
+    interval = floorToClassSpread(interval, codes, classSpread(cls, vendor, rows, metric));
   }
   return withWidthCheck({
     basis: pool.basis,

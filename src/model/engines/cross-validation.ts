@@ -244,6 +244,8 @@ export const GROUPING_TITLE: Readonly<Record<ReportGrouping, string>> = {
   gpu: "leave one GPU out (twins and the GPU's source stay in the fit: optimistic)",
   source: 'leave one source out (a thread, repository or paper with all its rows)',
   family: 'leave one GPU family out (twins and variants together)',
+  'source+family':
+    "leave a row's source and its GPU family out together (the headline: a new build on a new GPU)",
 };
 
 export { REPORT_GROUPINGS };
@@ -255,7 +257,8 @@ export const fix = (x: number, d: number) => (Number.isFinite(x) ? x.toFixed(d) 
 
 /** The report as a plain-text table. */
 export function formatReport(lines: readonly ReportLine[]): string {
-  const header = ['engine', 'vendor', 'metric', 'n', 'no fit', '>3×', 'GPUs', 'MAPE', 'inside'];
+  const wide = `>${MAX_RANGE_WIDTH}×`;
+  const header = ['engine', 'vendor', 'metric', 'n', 'no fit', wide, 'GPUs', 'MAPE', 'inside'];
   header.push('high÷low', 'meas÷pred');
   const body = lines.map((l) => [
     l.label,

@@ -11,7 +11,7 @@ import type { CalibrationCode, EngineProfile } from './calibrate';
 import { type CalibrationSummary, summaryKey } from './cross-validation';
 import { FITTED } from './fitted.generated';
 import { profileKey } from './fitted-tables';
-import type { ReportGrouping } from './groups';
+import { HEADLINE_GROUPING, type ReportGrouping } from './groups';
 import { type EngineId, getEngine, profileEngine, type Vendor } from './ids';
 import type { Metric } from './measurements/rows';
 import {
@@ -33,15 +33,15 @@ export function engineProfile(engine: EngineId, vendor: Vendor): EngineProfile {
 
 /**
  * The engine's held-out figures for one metric ({n, mape, coverage, width, …}), each row predicted
- * with its whole source (default) or its whole GPU family left out of the fit ('gpu': one GPU, the
- * optimistic figure); over every vendor's GPUs or one vendor's. n = 0 where the calibration data
+ * with its whole source and its whole GPU family left out of the fit (default, HEADLINE_GROUPING),
+ * or one of them ('gpu': one GPU, the optimistic figure); over every vendor's GPUs or one vendor's. n = 0 where the calibration data
  * has no row of this engine (or none that a fit without its group could predict). An engine that
  * borrows its profile gets its lender's figures.
  */
 export function engineCalibration(
   engine: EngineId,
   metric: Metric,
-  grouping: ReportGrouping = 'source',
+  grouping: ReportGrouping = HEADLINE_GROUPING,
   vendor: Vendor | 'all' = 'all',
 ): CalibrationSummary {
   const summaries = FITTED.summaries[grouping];

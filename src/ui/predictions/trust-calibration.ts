@@ -1,8 +1,8 @@
 // "How far predictions can be trusted": each engine's held-out figures (n, MAPE, share inside
-// [low, high], median high ÷ low) for decode and TTFT, from model/engines: one table with every
-// row predicted with its whole source (thread, repository, paper) left out of the fit, one with its
-// whole GPU family (twins and variants) left out. Fills the element index.html keeps for it under
-// the section's list.
+// [low, high], median high ÷ low) for decode and TTFT, from model/engines: first the headline, every
+// row predicted with its whole source (thread, repository, paper) and its whole GPU family (twins
+// and variants) left out of the fit together; then one table for each of the two alone. Fills the
+// element index.html keeps for it under the section's list.
 
 import { RANGE_LEVEL } from '../../model/engines/calibrate';
 import type { CalibrationSummary } from '../../model/engines/cross-validation';
@@ -17,7 +17,7 @@ import { engineLabel } from './prediction-words';
 
 /** The share inside, and of how many ranges where some held-out ones were "not enough data". */
 function coverageText(s: CalibrationSummary): string {
-  // Every range wider than 3×: stated as "not enough data", so no share inside.
+  // Every range wider than MAX_RANGE_WIDTH: stated as "not enough data", so no share inside.
   if (!Number.isFinite(s.coverage)) return '—';
   const stated = s.n - s.notEnoughData;
   const share = fmtPercent(s.coverage);
@@ -70,17 +70,26 @@ function header(): HTMLTableSectionElement {
 
 /** The tables the section shows, and the id of each. */
 const TABLES: readonly [Exclude<ReportGrouping, 'gpu'>, string][] = [
-  ['source', 'trust-table'],
+  ['source+family', 'trust-table'],
+  ['source', 'trust-table-source'],
   ['family', 'trust-table-family'],
 ];
 
-function table(grouping: ReportGrouping, id: string): HTMLElement {
+const CAPTION: Readonly<
+  Record<Exclude<ReportGrouping, 'gpu'>, 'bySourceFamily' | 'bySource' | 'byFamily'>
+> = {
+  'source+family': 'bySourceFamily',
+  source: 'bySource',
+  family: 'byFamily',
+};
+
+function table(grouping: Exclude<ReportGrouping, 'gpu'>, id: string): HTMLElement {
   const m = t().predictions.trust;
   const el = document.createElement('table');
   el.className = 'data';
   el.id = id;
   const caption = document.createElement('caption');
-  caption.textContent = grouping === 'source' ? m.bySource : m.byFamily;
+  caption.textContent = m[CAPTION[grouping]];
   const body = document.createElement('tbody');
   for (const engine of ENGINE_IDS) {
     const tr = document.createElement('tr');

@@ -3,7 +3,7 @@
 // whole GPU family (twins and variants), the range built from the remaining rows alone (nested).
 // Per category it asserts what the range promises: coverage of the stated range close to the
 // stated level AND a bounded width (a range may not meet coverage by being wide; one wider than
-// 3× is stated as "not enough data", counted, and never counted as inside). Where a figure falls
+// 4× is stated as "not enough data", counted, and never counted as inside). Where a figure falls
 // short of the issue's target, the honest figure is pinned with the reason.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ import {
 import {
   CATEGORY_DOCS,
   categoryTable,
+  type DocGrouping,
   docBlock,
   normalizedTable,
 } from '../../../src/model/engines/doc-tables';
@@ -39,6 +40,7 @@ const reports = {
   gpu: calibrationReport(heldOutTable(rows, 'gpu')),
   source: calibrationReport(heldOutTable(rows, 'source')),
   family: calibrationReport(heldOutTable(rows, 'family')),
+  'source+family': calibrationReport(heldOutTable(rows, 'source+family')),
 } as const;
 const line = (g: ReportGrouping, label: string, metric: 'decode' | 'ttft'): ReportLine => {
   const l = reports[g].find((r) => r.label === label && r.vendor === 'all' && r.metric === metric);
@@ -46,10 +48,13 @@ const line = (g: ReportGrouping, label: string, metric: 'decode' | 'ttft'): Repo
   return l;
 };
 
-/** The issue's targets on data the fit has never seen (grouped CV the proxy). */
+/**
+ * Issue 34's targets on data the fit has never seen (grouped CV the proxy): MAPE, and the widest
+ * median width (native decode ≤ 2.5; elsewhere no stated range past MAX_RANGE_WIDTH).
+ */
 const TARGET = {
-  native: { decode: { mape: 0.15, width: 1.8 }, ttft: { mape: 0.35, width: 2.5 } },
-  browser: { decode: { mape: 0.25, width: 2.0 }, ttft: { mape: 0.35, width: 2.5 } },
+  native: { decode: { mape: 0.15, width: 2.5 }, ttft: { mape: 0.4, width: 4 } },
+  browser: { decode: { mape: 0.35, width: 4 }, ttft: { mape: 0.4, width: 4 } },
 } as const;
 
 /** A stated range holds within this of RANGE_LEVEL on grouped held-out rows (≥ 10 of them). */
@@ -58,7 +63,7 @@ const COVERAGE_SLACK = 0.07;
 interface CategoryExpectation {
   cls: 'native' | 'browser';
   metric: 'decode' | 'ttft';
-  grouping: Exclude<ReportGrouping, 'gpu'>;
+  grouping: DocGrouping;
   n: number;
   noFit: number;
   notEnoughData: number;
@@ -72,6 +77,8 @@ interface CategoryExpectation {
    * rounded down, pinned with its reason in `why` (the check stays two-sided above it).
    */
   coverageFloor?: number;
+  /** Where a range is floored on purpose (classSpread) and holds more than it states. */
+  coverageCeiling?: number;
   why?: string;
 }
 
@@ -79,14 +86,26 @@ const CATEGORIES: readonly CategoryExpectation[] = [
   {
     cls: 'native',
     metric: 'decode',
+    grouping: 'source+family',
+    n: 147,
+    noFit: 0,
+    notEnoughData: 0,
+    mape: 0.125,
+    width: 2.05,
+    meets: true,
+    why: 'the headline: 93.2 % inside at a median width of 2.03 (1.72 before, from residuals held out by source alone), MAPE 12.4 %: a range must hold a new source on a new GPU family at once (issue 34: coverage first)',
+  },
+  {
+    cls: 'native',
+    metric: 'decode',
     grouping: 'source',
     n: 147,
     noFit: 0,
-    notEnoughData: 3,
+    notEnoughData: 1,
     mape: 0.125,
-    width: 1.75,
+    width: 1.8,
     meets: true,
-    why: 'width 1.72: decode ranges rest on the source-held-out residuals alone (RANGE_ALSO_METRICS); 88.9 % inside',
+    why: '91.8 % inside at 1.76: ranges from residuals held out by source and family together hold for a new source alone',
   },
   {
     cls: 'native',
@@ -96,9 +115,21 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     noFit: 0,
     notEnoughData: 0,
     mape: 0.105,
-    width: 1.55,
+    width: 1.8,
     meets: true,
-    why: 'width 1.54, 90.5 % inside: a new GPU family scatters decode less than a new source shifts it, so ranges from the source-held-out residuals hold for a new family too (pooled with the family-held-out ones they were 1.81 wide at 91.7 %)',
+    why: '93.9 % inside at 1.76',
+  },
+  {
+    cls: 'native',
+    metric: 'ttft',
+    grouping: 'source+family',
+    n: 118,
+    noFit: 0,
+    notEnoughData: 16,
+    mape: 0.18,
+    width: 2.15,
+    meets: true,
+    why: 'the headline: AMD (ROCm, Vulkan) prefill varies 0.2–1.0 of the FP16 rate between builds and GPUs: 16 held-out ranges are wider than 4× and say "not enough data"',
   },
   {
     cls: 'native',
@@ -106,11 +137,10 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     grouping: 'source',
     n: 118,
     noFit: 0,
-    notEnoughData: 41,
+    notEnoughData: 13,
     mape: 0.17,
-    width: 2.15,
+    width: 2.1,
     meets: true,
-    why: 'AMD (ROCm, Vulkan) prefill varies 0.2–1.0 of the FP16 rate between builds and GPUs: 41 held-out ranges are wider than 3× and say "not enough data"',
   },
   {
     cls: 'native',
@@ -118,10 +148,23 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     grouping: 'family',
     n: 118,
     noFit: 0,
-    notEnoughData: 21,
+    notEnoughData: 15,
     mape: 0.175,
-    width: 1.4,
+    width: 1.45,
     meets: true,
+  },
+  {
+    cls: 'browser',
+    metric: 'decode',
+    grouping: 'source+family',
+    n: 83,
+    noFit: 0,
+    notEnoughData: 65,
+    mape: 0.3,
+    width: 3.35,
+    meets: false,
+    coverageFloor: 0.77,
+    why: 'the headline: the harnesses disagree on one machine (wllama on zero-tvm’s M2 Max about 1 ms per layer beyond its weight reads, WebLLM 0.3–0.4; webgpu-bench’s WASM build on an Apple M3 0.5–1.05 ms, web-of-llamas 0.25–0.45), so a range that holds a new source on a new GPU family is wide: 65 of 83 are wider than 4× and say "not enough data", 77.8 % of the 18 stated ones hold',
   },
   {
     cls: 'browser',
@@ -129,12 +172,12 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     grouping: 'source',
     n: 83,
     noFit: 0,
-    notEnoughData: 71,
+    notEnoughData: 65,
     mape: 0.305,
     width: 2.6,
     meets: false,
-    coverageFloor: 0.58,
-    why: 'the harnesses disagree on one machine: on zero-tvm’s M2 Max (July 2026) llama.cpp’s WebGPU backend through wllama spends about 1 ms per layer beyond its weight reads where WebLLM spends 0.3–0.4, and on an Apple M3 webgpu-bench’s WASM build spends 0.5–1.05 ms where web-of-llamas and llama.cpp PR 23594 spend 0.25–0.45; held out, 71 of 83 ranges are wider than 3×, and 7 of the 12 stated ones hold (the two wllama rows land at 2.6–2.8× the prediction, two webgpu-bench rows at 1.6–1.7×, WebLLM issue 773’s RTX 4090 at 2.4×)',
+    coverageFloor: 0.66,
+    why: 'the same harnesses: 12 of the 18 stated ranges hold (the two wllama rows land at 2.6–2.8× the prediction, two webgpu-bench rows at 1.6–1.7×, WebLLM issue 773’s RTX 4090 at 2.4×)',
   },
   {
     cls: 'browser',
@@ -142,12 +185,24 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     grouping: 'family',
     n: 83,
     noFit: 0,
-    notEnoughData: 58,
+    notEnoughData: 27,
     mape: 0.255,
-    width: 2.75,
+    width: 3.35,
     meets: false,
-    coverageFloor: 0.8,
-    why: '80.0 % inside at a median width of 2.70, not 2.0: the misses are harnesses, not GPUs (wllama on zero-tvm’s M2 Max at 2.6–2.8× the prediction, the RTX 4070 of llama.cpp PR 23594 at 1.8×, WebLLM issue 773’s RTX 4050 and 4090 at 0.64 and 1.9×), and a range that holds them is wide; 58 ranges are wider than 3× (the Apple M3 and M2 families held out, whose Apple range then rests on the wllama rows as well, and the RX 7900 XT and Arc B580, each its vendor’s only GPU)',
+    coverageCeiling: 0.92,
+    why: '91.1 % inside at a median width of 3.34, not 2.0: ranges built to hold a new source as well are wide for a family of a source already seen',
+  },
+  {
+    cls: 'browser',
+    metric: 'ttft',
+    grouping: 'source+family',
+    n: 0,
+    noFit: 18,
+    notEnoughData: 0,
+    mape: Number.NaN,
+    width: Number.NaN,
+    meets: false,
+    why: 'all 18 browser TTFT rows are one repository’s: without it there is no browser prefill row to fit, so its ranges are floored to the browser class’s spread between sources (classSpread)',
   },
   {
     cls: 'browser',
@@ -159,7 +214,7 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     mape: Number.NaN,
     width: Number.NaN,
     meets: false,
-    why: 'all 18 browser TTFT rows are one repository’s: without it there is no browser prefill row to fit',
+    why: 'all 18 browser TTFT rows are one repository’s',
   },
   {
     cls: 'browser',
@@ -169,24 +224,23 @@ const CATEGORIES: readonly CategoryExpectation[] = [
     noFit: 0,
     notEnoughData: 6,
     mape: 0.105,
-    width: 1.45,
-    meets: true,
-    why: 'the RX 7900 XT and Arc B580 held out leave their vendors unseen: "not enough data"',
+    width: 2.8,
+    meets: false,
+    coverageCeiling: 1,
+    why: '12 of 12 inside at 2.78: the ranges are floored to the browser class’s spread between sources (one source holds every browser prefill row), wider than the family residuals alone would make them; the RX 7900 XT and Arc B580 held out leave their vendors unseen: "not enough data"',
   },
 ];
 
 describe('grouped calibration report (by source, by GPU family)', () => {
-  it('states its interval: a central 90 % interval of held-out residuals, at most 3× wide', () => {
+  it('states its interval: a central 90 % interval of held-out residuals, at most 4× wide', () => {
     expect(RANGE_LEVEL).toBe(0.9);
-    expect(MAX_RANGE_WIDTH).toBe(3);
+    expect(MAX_RANGE_WIDTH).toBe(4);
     expect(formatReport(reports.source)).toContain('llama.cpp-metal');
   });
 
   it('is what the README and docs/PREDICTING.md show (`npm run calibrate -- --write` rewrites them)', () => {
-    const table = normalizedTable(
-      categoryTable({ source: reports.source, family: reports.family }),
-    );
-    expect(table.split('\n')).toHaveLength(2 + 8);
+    const table = normalizedTable(categoryTable(reports));
+    expect(table.split('\n')).toHaveLength(2 + 12);
     for (const doc of CATEGORY_DOCS) {
       const text = readFileSync(new URL(`../../../${doc}`, import.meta.url), 'utf8');
       expect(normalizedTable(docBlock(text, 'categories')), doc).toBe(table);
@@ -225,7 +279,7 @@ describe('grouped calibration report (by source, by GPU family)', () => {
       }
       // Coverage close to what the range states, not merely above it.
       if (stated >= 10) {
-        expect(l.coverage).toBeLessThanOrEqual(RANGE_LEVEL + COVERAGE_SLACK);
+        expect(l.coverage).toBeLessThanOrEqual(e.coverageCeiling ?? RANGE_LEVEL + COVERAGE_SLACK);
         expect(l.coverage).toBeGreaterThanOrEqual(e.coverageFloor ?? RANGE_LEVEL - COVERAGE_SLACK);
       }
       // Width bounded: the pinned figure, and never past the "not enough data" limit.
@@ -239,8 +293,8 @@ describe('grouped calibration report (by source, by GPU family)', () => {
     });
   }
 
-  it('the TTFT ranges are width-limited: every stated one ≤ 3×, their median ≤ 2.8 for native engines', () => {
-    for (const g of ['source', 'family'] as const) {
+  it('the TTFT ranges are width-limited: every stated one ≤ 4×, their median ≤ 2.8 for native engines', () => {
+    for (const g of ['source+family', 'source', 'family'] as const) {
       const l = line(g, CATEGORY_LABEL.native, 'ttft');
       expect(l.width, g).toBeLessThanOrEqual(2.8);
     }
@@ -261,13 +315,13 @@ describe('grouped calibration report (by source, by GPU family)', () => {
     expect(gpu.width).toBeLessThan(source.width);
   });
 
-  it('decode ranges rest on source-held-out residuals alone, TTFT ranges on those and the family-held-out ones', () => {
+  it('decode ranges rest on residuals held out by source and family together, TTFT ranges on those and the family-held-out ones', () => {
     expect([...RANGE_ALSO_METRICS]).toEqual(['ttft']);
     const decode = heldOutResiduals('llama.cpp-cuda', 'nvidia', rows, 'decode');
-    expect(decode.grouping).toBe('source');
+    expect(decode.grouping).toBe('source+family');
     expect(decode.residuals).toHaveLength(decode.rows);
     const ttft = heldOutResiduals('llama.cpp-cuda', 'nvidia', rows, 'ttft');
-    expect(ttft.grouping).toBe('source');
+    expect(ttft.grouping).toBe('source+family');
     // Each row once held out by source, and again (where a fit is left) held out by family.
     expect(ttft.residuals.length).toBeGreaterThan(ttft.rows);
     expect(ttft.residuals.length).toBeLessThanOrEqual(2 * ttft.rows);

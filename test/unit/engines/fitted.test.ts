@@ -59,7 +59,11 @@ describe('fitted tables', () => {
     expect(engineProfile('llama.cpp-cuda', 'amd')).toBe(
       FITTED.profiles[profileKey('llama.cpp-cuda', 'amd')],
     );
+    // By default the headline figures: each row held out with its source and its GPU family.
     expect(engineCalibration('vllm', 'ttft')).toBe(
+      FITTED.summaries['source+family'][summaryKey('vllm', 'ttft')],
+    );
+    expect(engineCalibration('vllm', 'ttft', 'source')).toBe(
       FITTED.summaries.source[summaryKey('vllm', 'ttft')],
     );
     expect(engineCalibration('mlx', 'decode', 'family', 'apple')).toBe(
@@ -85,6 +89,7 @@ describe('fitted tables', () => {
         },
         source: {},
         family: {},
+        'source+family': {},
       },
     });
     expect(source).toContain('"mape": NaN');

@@ -147,8 +147,10 @@ export const predictions = {
       'No measurement of this engine on this vendor: its fixed cost and prefill rate come from the other vendors, and the range is the one for a vendor left out (wider).',
     'range-within-source':
       'Its measurements come from too few sources to leave a whole source out: the range comes from GPUs left out within them and may promise more than it holds for another build or machine.',
+    'range-floored-to-class-spread':
+      'It could not be checked on a source left out, so the range is made at least as wide as the spread between sources seen for engines of its kind.',
     'not-enough-data':
-      'Not enough data: this range is more than 3× wide, an order of magnitude rather than a prediction.',
+      'Not enough data: this range is more than 4× wide, an order of magnitude rather than a prediction.',
   } satisfies Record<CalibrationCode, string>,
   contextCapped: (p: { model: string; max: string }) =>
     `${p.model} takes at most ${p.max} tokens of context: longer inputs are capped there for it, and its charts stop there.`,
@@ -221,7 +223,9 @@ export const predictions = {
   // How far predictions can be trusted: the calibration per engine (model/engines/cross-validation).
   trust: {
     caption: (p: { level: string }) =>
-      `Each engine's profile predicted public measurements that were left out of its fit together with every other measurement from the same source (first table) or of the same GPU family, twins and variants included (second table): the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of errors held out by source; below 20 of them, a t prediction interval) and the median width high ÷ low. n counts measurements a fit could predict; a dash means none. A range wider than 3× is stated as "not enough data": the share inside and the width count only the measurements that got a range ("of 6" where others did not). Leaving out one GPU at a time, as earlier versions did, keeps its twins and its thread in the fit and looks better than a new build or GPU will.`,
+      `Each engine's profile predicted public measurements that were left out of its fit together with every other measurement from the same source and of the same GPU family (first table: the figures to go by), from the same source alone (second table) or of the same GPU family alone, twins and variants included (third table): the mean error (MAPE), the share inside [low, high] (a central ${p.level} interval of errors held out by source and GPU family together; below 20 of them, a t prediction interval; where one source holds all of an engine's measurements, at least as wide as the spread between sources seen for engines of its kind) and the median width high ÷ low. n counts measurements a fit could predict; a dash means none. A range wider than 4× is stated as "not enough data": the share inside and the width count only the measurements that got a range ("of 6" where others did not). Leaving out one GPU at a time, as earlier versions did, keeps its twins and its thread in the fit and looks better than a new build or GPU will.`,
+    bySourceFamily:
+      'Held out by source and GPU family together (a new build on a new GPU): the figures to go by',
     bySource: 'Held out by source (thread, repository, paper)',
     byFamily: 'Held out by GPU family (twins and variants together)',
     engine: 'Engine',
