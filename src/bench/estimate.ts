@@ -8,7 +8,7 @@ import type { ResultsDocument } from '../core/results';
 import type { KernelCase } from '../kernels/types';
 import { getModel } from '../model/llm/models';
 import { fitRoofline } from '../model/measured/roofline';
-import { bytesPerToken, type DecodeSpec, layersThatFit } from './decode';
+import { bytesPerToken, type DecodeSpec, layersThatFit } from './decode-spec';
 import { buildPlan, isTuned, type Plan, type PlanInputs, tuningTrials } from './plan';
 import { CALIBRATION_MS, TUNING_TIMING } from './runner';
 

@@ -39,7 +39,7 @@ import {
   type DecodeSpec,
   largestDecodeBinding,
   layersThatFit,
-} from './decode';
+} from './decode-spec';
 import { gemmFamily, gemmRegime, gemvFamily, gemvShapeClass } from './shape-class';
 
 export interface TimingOptions {

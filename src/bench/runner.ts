@@ -23,7 +23,8 @@ import { createTimer, type EncodePass, QUANTA_PER_PASS, type SubmitTimer } from 
 import { unofferedOn } from '../kernels/offers';
 import type { KernelCase, PreparedKernel } from '../kernels/types';
 import { fitRoofline } from '../model/measured/roofline';
-import { failedDecode, runDecode } from './decode';
+import { runDecode } from './decode';
+import { failedDecode } from './decode-record';
 import { isTuned, type Plan, rankedCase, type TimingOptions, type TunedCase } from './plan';
 import { isNoisy, type SampleStats, summarize } from './stats';
 

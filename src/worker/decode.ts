@@ -4,7 +4,9 @@
 // comes back as a failed run with its reason, never as a thrown error.
 
 import { version } from '../../package.json';
-import { DEFAULT_DECODE, type DecodeSpec, failedDecode, MiB, runDecode } from '../bench/decode';
+import { runDecode } from '../bench/decode';
+import { failedDecode } from '../bench/decode-record';
+import { DEFAULT_DECODE, type DecodeSpec, MiB } from '../bench/decode-spec';
 import { errorMessage } from '../core/error-message';
 import { type DecodeRun, type ResultsDocument, SCHEMA_VERSION, TOOL_NAME } from '../core/results';
 import { browserRuntime } from '../core/runtime';

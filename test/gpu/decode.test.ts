@@ -2,7 +2,8 @@
 // (logits within tolerance, tokens exactly), the first-layer check, and dispatch counts.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DecodeSpec, decodableGemv, layersThatFit, runDecode } from '../../src/bench/decode';
+import { decodableGemv, runDecode } from '../../src/bench/decode';
+import { type DecodeSpec, layersThatFit } from '../../src/bench/decode-spec';
 import { buildPlan } from '../../src/bench/plan';
 import { BenchRunner } from '../../src/bench/runner';
 import { FORMAT_IDS, type FormatId } from '../../src/core/formats';

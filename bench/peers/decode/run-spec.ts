@@ -3,7 +3,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { decodeShape } from '../../../src/bench/decode';
+import { decodeShape } from '../../../src/bench/decode-spec';
 import { UsageError } from '../../../src/cli/args/flags';
 import type { DecodeShape } from '../../../src/kernels/decode/shape';
 import { TINY_SHAPE } from '../../../src/kernels/decode/shape';

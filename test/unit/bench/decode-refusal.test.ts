@@ -2,13 +2,9 @@
 // multi-head latent attention is refused with a code (worded by the page and the CLI), never run.
 
 import { describe, expect, it } from 'vitest';
-import {
-  bytesPerToken,
-  decodeRefusal,
-  decodeShape,
-  layersThatFit,
-  runDecode,
-} from '../../../src/bench/decode';
+import { runDecode } from '../../../src/bench/decode';
+import { decodeRefusal } from '../../../src/bench/decode-record';
+import { bytesPerToken, decodeShape, layersThatFit } from '../../../src/bench/decode-spec';
 import { REFUSAL_EN } from '../../../src/cli/render/decode-table';
 import { DECODE_REFUSALS, type ResultsDocument } from '../../../src/core/results';
 import type { BufferLedger } from '../../../src/gpu/buffers';
