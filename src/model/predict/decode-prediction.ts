@@ -66,7 +66,7 @@ export function activeFfn(model: ModelConfig): number {
   );
 }
 
-/** The measured-mode estimator for this model from `doc`'s rows; null where they cannot make one. */
+/** The measured-mode estimator for this model from `doc`'s rows; null where they cannot. */
 function estimatorFrom(
   doc: ResultsDocument,
   model: ModelConfig,

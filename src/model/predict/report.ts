@@ -164,14 +164,7 @@ export function buildReport(input: ReportInput): PredictReport {
   const contrast = a100Contrast(model, format, options);
   const measured = p.mode === 'measured';
   const rooflineFallback = p.source === 'roofline';
-  const assumptions: Note[] = [...p.assumptions];
-  if (rooflineFallback) assumptions.unshift({ id: 'roofline-fallback' });
-  if (results?.adapter.isSoftware) {
-    assumptions.unshift({ id: 'software-adapter', adapter: adapterName(results.adapter) });
-  }
-  if (results?.incomplete !== undefined) {
-    assumptions.push({ id: 'run-unfinished', why: results.incomplete });
-  }
+  const assumptions = reportAssumptions(p, results);
   const fitsAll = p.memory.fits ?? null;
   const shown = fitsAll !== false;
   const engine = p.engine;
@@ -217,50 +210,75 @@ export function buildReport(input: ReportInput): PredictReport {
       : null,
     prefill: shown ? p.prefill : null,
     e2eMs: shown ? p.e2eMs : null,
-    memory: {
-      weightBytes: p.memory.weightBytes,
-      kvBytes: p.memory.kvBytes,
-      totalBytes: p.memory.totalBytes,
-      perGpuBytes: p.memory.perGpuBytes,
-      capacityBytes: p.memory.capacityBytes ?? null,
-      fits: fitsAll,
-      gpusNeeded:
-        p.memory.capacityBytes === undefined
-          ? null
-          : Math.ceil(p.memory.totalBytes / p.memory.capacityBytes),
-      notes: p.memory.notes,
-    },
-    itlVsContext: shown
-      ? p.itlVsContext.map((c) => ({
-          context: c.context,
-          msPerToken: c.msPerToken,
-          tokensPerSecond: c.tokensPerSecond,
-          source: c.source,
-        }))
-      : [],
-    latencyThroughput: shown
-      ? p.latencyThroughput.map((c) => ({
-          batch: c.batch,
-          msPerToken: c.msPerToken,
-          tokensPerSecond: c.tokensPerSecond,
-          systemTokensPerSecond: c.systemTokensPerSecond,
-          source: c.source,
-        }))
-      : [],
+    memory: reportMemory(p, fitsAll),
+    itlVsContext: shown ? reportItlVsContext(p) : [],
+    latencyThroughput: shown ? reportLatencyThroughput(p) : [],
     verdicts: shown ? reportVerdicts(p) : null,
-    a100: {
-      gpu: contrast.a100.gpu,
-      runtime: 'native',
-      tp: contrast.a100.tp,
-      msPerToken: contrast.a100.decode.msPerToken,
-      tokensPerSecond: contrast.a100.decode.tokensPerSecond,
-      ttftMs: contrast.a100.prefill.ttftMs,
-      floorMsPerToken: contrast.a100FloorMsPerToken,
-      chapter: chapterOf(contrast.chapter),
-      gap: contrast.gap ?? null,
-    },
+    a100: reportA100(contrast),
     assumptions,
     notes: p.notes,
+  };
+}
+
+/** The prediction's assumptions and the run's caveats: roofline, software adapter, unfinished. */
+function reportAssumptions(p: Prediction, results: ResultsDocument | undefined): Note[] {
+  const assumptions: Note[] = [...p.assumptions];
+  if (p.source === 'roofline') assumptions.unshift({ id: 'roofline-fallback' });
+  if (results?.adapter.isSoftware) {
+    assumptions.unshift({ id: 'software-adapter', adapter: adapterName(results.adapter) });
+  }
+  if (results?.incomplete !== undefined) {
+    assumptions.push({ id: 'run-unfinished', why: results.incomplete });
+  }
+  return assumptions;
+}
+
+function reportMemory(p: Prediction, fits: boolean | null): PredictReport['memory'] {
+  return {
+    weightBytes: p.memory.weightBytes,
+    kvBytes: p.memory.kvBytes,
+    totalBytes: p.memory.totalBytes,
+    perGpuBytes: p.memory.perGpuBytes,
+    capacityBytes: p.memory.capacityBytes ?? null,
+    fits,
+    gpusNeeded:
+      p.memory.capacityBytes === undefined
+        ? null
+        : Math.ceil(p.memory.totalBytes / p.memory.capacityBytes),
+    notes: p.memory.notes,
+  };
+}
+
+function reportItlVsContext(p: Prediction): PredictReport['itlVsContext'] {
+  return p.itlVsContext.map((c) => ({
+    context: c.context,
+    msPerToken: c.msPerToken,
+    tokensPerSecond: c.tokensPerSecond,
+    source: c.source,
+  }));
+}
+
+function reportLatencyThroughput(p: Prediction): PredictReport['latencyThroughput'] {
+  return p.latencyThroughput.map((c) => ({
+    batch: c.batch,
+    msPerToken: c.msPerToken,
+    tokensPerSecond: c.tokensPerSecond,
+    systemTokensPerSecond: c.systemTokensPerSecond,
+    source: c.source,
+  }));
+}
+
+function reportA100(contrast: A100Contrast): PredictReport['a100'] {
+  return {
+    gpu: contrast.a100.gpu,
+    runtime: 'native',
+    tp: contrast.a100.tp,
+    msPerToken: contrast.a100.decode.msPerToken,
+    tokensPerSecond: contrast.a100.decode.tokensPerSecond,
+    ttftMs: contrast.a100.prefill.ttftMs,
+    floorMsPerToken: contrast.a100FloorMsPerToken,
+    chapter: chapterOf(contrast.chapter),
+    gap: contrast.gap ?? null,
   };
 }
 
