@@ -209,7 +209,7 @@ describe('page sections', () => {
     // An engine without measurements of its own says whose profile it borrowed, and nothing else.
     change('#pred-engine', 'transformers.js');
     expect($('#pred-source-note').textContent).toMatch(
-      /No public measurement of transformers\.js is in the data: its profile, ranges and checked figures are borrowed from browser, engine unknown/,
+      /No public measurement of transformers\.js is in the data: its profile, ranges and checked figures are borrowed from browser, harness unknown/,
     );
     expect($('#pred-source-note').textContent).not.toMatch(/Too few measurements|of this engine/);
     change('#pred-engine', 'llama.cpp-webgpu');
@@ -269,7 +269,9 @@ describe('page sections', () => {
       // An engine that borrows its profile names its lender instead of figures of its own.
       const borrower = $(`${id} tr[data-engine="transformers.js"]`);
       expect(borrower.querySelectorAll('td')).toHaveLength(1);
-      expect(borrower.textContent).toMatch(/borrowed from browser, engine unknown: see its row/);
+      expect(borrower.textContent).toMatch(
+        /borrowed from browser, harness unknown \(spans them all\): see its row/,
+      );
     }
     // Held out by source and GPU family (the headline table), most llama.cpp WebGPU rows get no
     // range ("not enough data"): the share inside says of how many ranges it is.

@@ -163,7 +163,7 @@ describe('predict flags: every error says what is wrong', () => {
 
   it('a bad --runtime lists the two, and --runtime does not go with --from', () => {
     expect(usageError([...withGpu, '--runtime', 'cuda'])).toBe(
-      '--runtime: Unknown runtime "cuda"; choose native or browser, or --engine ID (llama.cpp-cuda, llama.cpp-metal, llama.cpp-rocm, llama.cpp-vulkan, llama.cpp-sycl, mlx, mlc, vllm, trt-llm, webllm, llama.cpp-webgpu, transformers.js, webgpu-roofline, native, browser).',
+      '--runtime: Unknown runtime "cuda"; choose native or browser, or --engine ID (llama.cpp-cuda, llama.cpp-metal, llama.cpp-rocm, llama.cpp-vulkan, llama.cpp-sycl, mlx, mlc, vllm, trt-llm, webllm, llama.cpp-webgpu, llama.cpp-webgpu-dawn, transformers.js, webgpu-roofline, native, browser).',
     );
     expect(usageError([...base, '--from', 'r.json', '--runtime', 'native'])).toBe(
       '--runtime applies to --gpu and --bandwidth-gbps/--tflops; --from predicts from the kernels as measured, on one GPU.',

@@ -38,6 +38,8 @@ export const CALIBRATION_CODE_WORDS: Record<CalibrationCode, string> = {
     'its measurements come from too few sources to hold a whole source out: the range is from GPUs held out within them, and may promise more than it holds for another build',
   'range-floored-to-class-spread':
     'not checkable on a source held out: the range is made at least as wide as the spread between sources seen for its engine class',
+  'prefill-of-another-harness':
+    "no prefill of this browser harness measured (every public browser prefill row is llama.cpp WebGPU's, one repository): the range is at least as wide as the spread between harnesses seen in decode",
   'not-enough-data':
     'not enough data: the range would be more than 4× wide, so it states an order of magnitude, not a prediction',
 };

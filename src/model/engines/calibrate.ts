@@ -66,6 +66,7 @@ export type CalibrationCode =
   | 'vendor-not-in-data'
   | 'range-within-source'
   | 'range-floored-to-class-spread'
+  | 'prefill-of-another-harness'
   | 'not-enough-data';
 
 const BASIS_CODE: Readonly<Record<PoolBasis, CalibrationCode>> = {
@@ -753,16 +754,15 @@ export function classSpread(
   return undefined;
 }
 
-/** The hull of a range and its class's spread between sources, where it has to be floored. */
-function floorToClassSpread(
+/** The hull of a range and a spread it has to be at least as wide as, with `code` where it widens. */
+function floorToSpread(
   interval: RatioInterval,
   codes: CalibrationCode[],
   spread: RatioInterval | undefined,
+  code: CalibrationCode = 'range-floored-to-class-spread',
 ): RatioInterval {
   if (spread === undefined) return interval;
-  if (spread.low < interval.low || spread.high > interval.high) {
-    codes.push('range-floored-to-class-spread');
-  }
+  if (spread.low < interval.low || spread.high > interval.high) codes.push(code);
   return {
     low: Math.min(interval.low, spread.low),
     high: Math.max(interval.high, spread.high),
@@ -794,7 +794,7 @@ export function metricCalibration(
   if (own.grouping !== RANGE_GROUPING) {
     codes.push('range-within-source');
     const cls = ENGINES[engine].engineClass;
-    interval = floorToClassSpread(interval, codes, classSpread(cls, vendor, rows, metric));
+    interval = floorToSpread(interval, codes, classSpread(cls, vendor, rows, metric));
   }
   if (pool.basis !== 'engine-vendor' && !isGenericEngine(engine)) {
     const generic = ENGINES[engine].engineClass;
@@ -814,6 +814,43 @@ export function metricCalibration(
     codes,
   });
 }
+
+/**
+ * How far a browser harness the fit has not seen lands: each named browser engine's decode rows
+ * predicted by the class fitted without any of that engine's rows, the interval counting the
+ * harnesses left out (each harness's rows share its fixed costs), not their rows. Undefined with
+ * fewer than two harnesses. Browser prefill rows all come from one harness (llama.cpp's WebGPU
+ * backend in web-of-llamas), so a TTFT range of any other harness, or of "browser, harness
+ * unknown", is at least this wide (code 'prefill-of-another-harness'): issue 34 measured such
+ * ranges 1.31 wide holding 19 % of unseen browser TTFT measurements.
+ */
+export function harnessSpread(rows: readonly CalibrationRow[]): RatioInterval | undefined {
+  const residuals: number[] = [];
+  const harnesses = new Set<EngineId>();
+  const browserDecode = rows.filter(
+    (r) => r.metric === 'decode' && ENGINES[r.engine].engineClass === 'browser',
+  );
+  for (const engine of new Set(browserDecode.map((r) => r.engine))) {
+    const rest = rows.filter((r) => r.engine !== engine);
+    const mine = browserDecode.filter((r) => r.engine === engine);
+    for (const vendor of new Set(mine.map((r) => r.vendor))) {
+      const params = tryFit('browser', vendor, rest, 'decode');
+      if (params === undefined) continue;
+      for (const r of mine.filter((x) => x.vendor === vendor)) {
+        residuals.push(Math.log(r.ms / predictRow(params, r)));
+      }
+      harnesses.add(engine);
+    }
+  }
+  if (harnesses.size < 2) return undefined;
+  return residualInterval(residuals, Math.min(residuals.length, harnesses.size));
+}
+
+/** A browser TTFT pool that holds no prefill row of the engine's own harness (or of several). */
+const prefillOfAnotherHarness = (engine: EngineId, pool: Pool): boolean => {
+  const harnesses = new Set(pool.rows.map((r) => r.engine));
+  return isGenericEngine(engine) ? harnesses.size < 2 : !harnesses.has(engine);
+};
 
 /**
  * Browser engines: the range of a vendor with rows is the 'seen' residuals' interval (GPUs held out
@@ -860,7 +897,11 @@ function browserCalibration(
   if (held.grouping !== RANGE_GROUPING) {
     codes.push('range-within-source');
     const cls = ENGINES[engine].engineClass;
-    interval = floorToClassSpread(interval, codes, classSpread(cls, vendor, rows, metric));
+    interval = floorToSpread(interval, codes, classSpread(cls, vendor, rows, metric));
+  }
+  if (metric === 'ttft' && prefillOfAnotherHarness(engine, pool)) {
+    const spread = harnessSpread(rows);
+    interval = floorToSpread(interval, codes, spread, 'prefill-of-another-harness');
   }
   return withWidthCheck({
     basis: pool.basis,

@@ -13,6 +13,7 @@ export const ENGINE_IDS = [
   'trt-llm',
   'webllm',
   'llama.cpp-webgpu',
+  'llama.cpp-webgpu-dawn',
   'transformers.js',
   'webgpu-roofline',
   'native',
@@ -72,6 +73,7 @@ export interface EngineInfo {
 }
 
 const LLAMA_CPP_DISCRETE = 'llama.cpp on discrete GPUs';
+const LLAMA_CPP_WEBGPU = "llama.cpp's WebGPU backend";
 
 export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
   'llama.cpp-cuda': {
@@ -173,10 +175,27 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     fp16Accumulate: false,
     readsGguf: false,
   },
+  // The browser harnesses (issue 34): what a token costs beyond its weight reads depends on who
+  // built and runs the backend (docs/PREDICTING.md's table: 0.25–1.05 ms per layer on one Apple
+  // M3), so each harness the data names is its own engine, fitted on its own rows, and 'browser'
+  // (harness unknown) is fitted on all of them.
   'llama.cpp-webgpu': {
     id: 'llama.cpp-webgpu',
-    covers: "llama.cpp's WebGPU backend, in a browser or through Dawn",
+    covers:
+      "llama.cpp's WebGPU backend built to WebAssembly and run in a browser (LlamaWeb of web-of-llamas, webgpu-bench, wllama)",
     engineClass: 'browser',
+    family: LLAMA_CPP_WEBGPU,
+    prefillPeak: 'fp32-shader',
+    fp8Tensor: false,
+    fp16Accumulate: false,
+    readsGguf: true,
+  },
+  'llama.cpp-webgpu-dawn': {
+    id: 'llama.cpp-webgpu-dawn',
+    covers:
+      "llama.cpp's WebGPU backend run natively through Dawn, outside a browser (llama-bench -dev WebGPU)",
+    engineClass: 'browser',
+    family: LLAMA_CPP_WEBGPU,
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
     fp16Accumulate: false,
@@ -215,7 +234,8 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
   },
   browser: {
     id: 'browser',
-    covers: 'any browser engine (unknown which): fitted on every browser row',
+    covers:
+      'any browser engine, harness unknown (WebLLM, llama.cpp WebGPU as WASM or through Dawn, transformers.js): fitted on every browser row, so its ranges span the harnesses',
     engineClass: 'browser',
     prefillPeak: 'fp32-shader',
     fp8Tensor: false,
@@ -243,6 +263,13 @@ export const ENGINE_ALIASES: Readonly<Record<string, EngineId>> = {
   transformersjs: 'transformers.js',
   'onnxruntime-web': 'transformers.js',
   'ort-web': 'transformers.js',
+  'web-llm': 'webllm',
+  'llama.cpp-webgpu-wasm': 'llama.cpp-webgpu',
+  wllama: 'llama.cpp-webgpu',
+  llamaweb: 'llama.cpp-webgpu',
+  'webgpu-bench': 'llama.cpp-webgpu',
+  'llama.cpp-webgpu-native': 'llama.cpp-webgpu-dawn',
+  'browser-unknown': 'browser',
 };
 
 /** True for the generic ids that stand for "unknown engine". */

@@ -74,7 +74,7 @@ describe('checklist: a new engine that borrows a profile', () => {
     expect(engineLabel(NEW)).toBe('Checklist Engine');
     const { report } = predictCli(args(NEW));
     expect(calibrationText(report)).toMatch(
-      /^No public measurement of checklist-engine is in the data: .* borrowed from llama\.cpp WebGPU \(browser\)/,
+      /^No public measurement of checklist-engine is in the data: .* borrowed from llama\.cpp WebGPU as WASM in a browser/,
     );
     const link = encodeLoad({ ...decodeLoad(null), engine: NEW });
     expect(decodeLoad(link).engine).toBe(NEW);

@@ -94,7 +94,7 @@ describe('borrowed profiles', () => {
     expect(text).not.toMatch(/range for transformers\.js/);
     const words = calibrationText(reportFor('transformers.js')) ?? '';
     expect(words).toMatch(
-      /^No public measurement of transformers\.js is in the data: .* borrowed from browser, engine unknown/,
+      /^No public measurement of transformers\.js is in the data: .* borrowed from browser, harness unknown/,
     );
     expect(words).not.toMatch(/Too few measurements|No public measurement of this engine/);
     expect(calibrationText(reportFor('webllm'))).not.toMatch(/borrowed from/);

@@ -7,6 +7,7 @@ import {
   hostCostPerLayer,
   SHORT_CONTEXT,
 } from '../../../src/model/engines/host-cost';
+import { ENGINES } from '../../../src/model/engines/ids';
 import { calibrationRows } from '../../../src/model/engines/measurements/data';
 
 const costs = hostCostPerLayer(calibrationRows());
@@ -20,9 +21,7 @@ describe('browser decode: ms per layer beyond the weight reads', () => {
   it('covers only browser engines’ decode rows at short contexts, each a positive cost', () => {
     expect(costs.length).toBeGreaterThanOrEqual(15);
     for (const c of costs) {
-      expect(['llama.cpp-webgpu', 'webllm', 'transformers.js', 'webgpu-roofline']).toContain(
-        c.engine,
-      );
+      expect(ENGINES[c.engine].engineClass).toBe('browser');
       expect(c.minMs).toBeGreaterThan(0);
       expect(c.maxMs).toBeGreaterThanOrEqual(c.minMs);
     }

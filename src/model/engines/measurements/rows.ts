@@ -80,7 +80,13 @@ export function engineOf(label: string, vendor: Vendor): EngineId {
   // Before 'webgpu': this benchmark's own decoder, and onnxruntime-web's execution provider is named WebGPU as well.
   if (l.includes('webgpu-roofline')) return 'webgpu-roofline';
   if (l.includes('transformers.js') || l.includes('onnxruntime-web')) return 'transformers.js';
-  if (l.includes('webgpu') || l.includes('llamaweb')) return 'llama.cpp-webgpu';
+  // llama.cpp's WebGPU backend natively through Dawn (llama-bench -dev WebGPU), then in a browser.
+  if (l.includes('webgpu') && (l.includes('dawn') || l.includes('llama-bench'))) {
+    return 'llama.cpp-webgpu-dawn';
+  }
+  if (l.includes('webgpu') || l.includes('llamaweb') || l.includes('wllama')) {
+    return 'llama.cpp-webgpu';
+  }
   if (l.includes('webllm')) return 'webllm';
   if (l.includes('sycl') || l.includes('ipex')) return 'llama.cpp-sycl';
   if (l.includes('mlx')) return 'mlx';

@@ -86,11 +86,12 @@ export const predictions = {
     vllm: 'vLLM',
     'trt-llm': 'TensorRT-LLM (NIM)',
     webllm: 'WebLLM (browser)',
-    'llama.cpp-webgpu': 'llama.cpp WebGPU (browser)',
+    'llama.cpp-webgpu': 'llama.cpp WebGPU as WASM in a browser (wllama, webgpu-bench)',
+    'llama.cpp-webgpu-dawn': 'llama.cpp WebGPU natively through Dawn',
     'transformers.js': 'transformers.js / onnxruntime-web (browser)',
     'webgpu-roofline': "this benchmark's decoder (browser; fitted on gallery runs)",
     native: 'native, engine unknown',
-    browser: 'browser, engine unknown',
+    browser: 'browser, harness unknown (spans them all)',
   } satisfies Record<EngineId, string>,
   tpOne: 'one GPU',
   tpMany: (p: { tp: string }) => `${p.tp} GPUs, tensor parallel`,
@@ -102,7 +103,7 @@ export const predictions = {
     coverage: string;
     width: string;
   }) =>
-    `Checked on public measurements from sources (threads, repositories, papers) the fit had not seen: ${p.engine} decode is off by ${p.mape} on average, ${p.coverage} fall inside the range, which is ${p.width}× wide at the median (n = ${p.n}).`,
+    `Checked on public measurements from sources (threads, repositories, papers) and GPU families the fit had not seen: ${p.engine} decode is off by ${p.mape} on average, ${p.coverage} fall inside the range, which is ${p.width}× wide at the median (n = ${p.n}).`,
   /** The chosen engine's fitted profile (model/predict/notes.ts 'engine-profile'). */
   engineProfile: (p: {
     engine: string;
@@ -119,7 +120,7 @@ export const predictions = {
   engineProfileBrowser: (p: { tokenMs: string; attn: string; block: string; kQuant: string }) =>
     `In a browser each token also costs ${p.tokenMs} ms (submit, read back, sample), decode attention takes ${p.attn}× its FLOPs' time at peak, and prefill unpacks quantised weights in ${p.block}× (one scale per block) or ${p.kQuant}× (k-quants) the time of their multiply-adds at peak.`,
   calibrationOneSource: (p: { engine: string; n: string }) =>
-    `The ${p.n} public measurements of ${p.engine} come from too few sources to predict any of them with its source left out: its ranges were not checked on a source the fit had not seen.`,
+    `The ${p.n} public measurements of ${p.engine} come from too few sources to predict any of them with its source and GPU family left out: its ranges were not checked on a source the fit had not seen.`,
   /** An engine with no fit of its own: it borrows another's (model/engines/ids.ts borrowsProfileFrom). */
   calibrationBorrowed: (p: { engine: string; from: string }) =>
     `No public measurement of ${p.engine} is in the data: its profile, ranges and checked figures are borrowed from ${p.from}, and were not checked on ${p.engine} itself.`,
@@ -149,6 +150,8 @@ export const predictions = {
       'Its measurements come from too few sources to leave a whole source out: the range comes from GPUs left out within them and may promise more than it holds for another build or machine.',
     'range-floored-to-class-spread':
       'It could not be checked on a source left out, so the range is made at least as wide as the spread between sources seen for engines of its kind.',
+    'prefill-of-another-harness':
+      'No prefill of this browser harness has been measured (the public browser prefill measurements are all of llama.cpp’s WebGPU backend in one repository): the range is at least as wide as the spread between harnesses seen in decode.',
     'not-enough-data':
       'Not enough data: this range is more than 4× wide, an order of magnitude rather than a prediction.',
   } satisfies Record<CalibrationCode, string>,

@@ -68,16 +68,17 @@ export const predictions: typeof en = {
     vllm: 'vLLM',
     'trt-llm': 'TensorRT-LLM（NIM）',
     webllm: 'WebLLM（浏览器）',
-    'llama.cpp-webgpu': 'llama.cpp WebGPU（浏览器）',
+    'llama.cpp-webgpu': 'llama.cpp WebGPU，编译为 WASM 在浏览器中运行（wllama、webgpu-bench）',
+    'llama.cpp-webgpu-dawn': 'llama.cpp WebGPU，通过 Dawn 原生运行',
     'transformers.js': 'transformers.js / onnxruntime-web（浏览器）',
     'webgpu-roofline': '本基准自带的解码器（浏览器；用画廊的运行拟合）',
     native: '原生，引擎未知',
-    browser: '浏览器，引擎未知',
+    browser: '浏览器，运行框架未知（涵盖全部）',
   },
   tpOne: '单块 GPU',
   tpMany: (p) => `${p.tp} 块 GPU，张量并行`,
   calibrationNote: (p) =>
-    `对照拟合时未见过的来源（讨论串、仓库、论文）的公开实测：${p.engine} 的解码平均误差 ${p.mape}，${p.coverage} 落在区间内，区间宽度中位数为 ${p.width} 倍（n = ${p.n}）。`,
+    `对照拟合时未见过的来源（讨论串、仓库、论文）与 GPU 系列的公开实测：${p.engine} 的解码平均误差 ${p.mape}，${p.coverage} 落在区间内，区间宽度中位数为 ${p.width} 倍（n = ${p.n}）。`,
   engineProfile: (p) =>
     `${p.engine} 的参数：达到规格带宽的 ${p.eta}，每层 ${p.layerMs} ms；预填充达到峰值的 ${p.eps}，每个输入另加 ${p.fixedMs} ms。`,
   engineProfileCeiling: (p) =>
@@ -85,7 +86,7 @@ export const predictions: typeof en = {
   engineProfileBrowser: (p) =>
     `在浏览器中，每个 token 另有 ${p.tokenMs} ms 固定开销（提交、回读、采样），解码注意力耗时为其 FLOPs 按峰值所需时间的 ${p.attn} 倍，预填充解包量化权重耗时为其乘加按峰值所需时间的 ${p.block} 倍（每块一个缩放）或 ${p.kQuant} 倍（k-quant）。`,
   calibrationOneSource: (p) =>
-    `${p.engine} 的 ${p.n} 条公开实测来源太少，留出来源后无法预测其中任何一条：它的区间没有在拟合未见过的来源上检验过。`,
+    `${p.engine} 的 ${p.n} 条公开实测来源太少，同时留出来源和 GPU 系列后无法预测其中任何一条：它的区间没有在拟合未见过的来源上检验过。`,
   calibrationBorrowed: (p) =>
     `数据中没有 ${p.engine} 的公开实测：它的参数、区间和检验数字借自 ${p.from}，没有在 ${p.engine} 本身上检验过。`,
   calibrationNone: (p) => `没有 ${p.engine} 的公开实测可供对照：它的区间借自其他引擎，并已放宽。`,
@@ -106,6 +107,8 @@ export const predictions: typeof en = {
       '它的实测来源太少，无法整体留出一个来源：区间来自在这些来源内部留出的 GPU，对其他构建或机器可能过于乐观。',
     'range-floored-to-class-spread':
       '无法在留出的来源上检验，因此区间至少放宽到同类引擎在不同来源之间的差异。',
+    'prefill-of-another-harness':
+      '没有这一浏览器运行框架的预填充实测（公开的浏览器预填充实测全部来自同一仓库中的 llama.cpp WebGPU 后端）：区间至少与解码中各运行框架之间的差异一样宽。',
     'not-enough-data': '数据不足：这个区间宽于 4 倍，只是量级，而不是预测。',
   },
   contextCapped: (p) =>
