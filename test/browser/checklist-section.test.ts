@@ -16,12 +16,12 @@ import { doc, readRow } from '../unit/model/synthetic';
 import { checklistSection } from './checklist/new-section';
 import ownSource from './checklist-section.test.ts?raw';
 
-// Step 2: one line in SECTIONS, after the trust tables.
+// Step 2: one line in SECTIONS, after "How this works".
 vi.mock('../../src/ui/shell/sections', async (real) => {
   const m = await real<typeof import('../../src/ui/shell/sections')>();
-  const { trustCalibrationSection } = await import('../../src/ui/predictions/trust-calibration');
+  const { howSection } = await import('../../src/ui/predictions/trust-calibration');
   const { checklistSection } = await import('./checklist/new-section');
-  const at = m.SECTIONS.indexOf(trustCalibrationSection) + 1;
+  const at = m.SECTIONS.indexOf(howSection) + 1;
   return { SECTIONS: [...m.SECTIONS.slice(0, at), checklistSection, ...m.SECTIONS.slice(at)] };
 });
 // Its words, in the area's file of each language.

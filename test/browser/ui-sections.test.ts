@@ -18,7 +18,7 @@ import {
   predictionsSection,
   TABLE_MODELS,
 } from '../../src/ui/predictions/predictions';
-import { trustCalibrationSection } from '../../src/ui/predictions/trust-calibration';
+import { howSection } from '../../src/ui/predictions/trust-calibration';
 import { rooflineSection } from '../../src/ui/sections/roofline-chart';
 import { PageController } from '../../src/ui/shell/page';
 import type { ScreenOrigin, Section } from '../../src/ui/shell/section';
@@ -65,7 +65,7 @@ beforeAll(() => {
     rooflineSection,
     predictionsSection,
     latencySection,
-    trustCalibrationSection,
+    howSection,
     memorySection,
     newSection,
   ]);

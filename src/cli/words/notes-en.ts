@@ -127,7 +127,11 @@ export function noteText(n: Note): string {
     case 'dispatch-measured':
       return `per-dispatch overhead ${n.ms.toFixed(4)} ms (intercept of the read sweep)`;
     case 'fixed-cost':
-      return `fixed cost per token ${n.ms.toFixed(3)} ms = ${n.perLayer} small dispatches × ${n.layers} layers + ${n.perToken}; host round trips not measured`;
+      return n.hostLayerMs === undefined
+        ? `fixed cost per token ${n.ms.toFixed(3)} ms = ${n.perLayer} small dispatches × ${n.layers} layers + ${n.perToken}; host round trips not measured`
+        : `fixed cost per token ${n.ms.toFixed(3)} ms = ${n.perLayer} small dispatches × ${n.layers} layers + ${n.perToken}, plus ${n.hostLayerMs.toFixed(4)} ms of host cost per layer measured here`;
+    case 'host-cost-measured':
+      return `measured here, by this document's own decode runs (${n.runs}: ${n.models.join(', ')}): ${n.dispatchMs.toFixed(4)} ms per small dispatch (their probe) and ${n.layerMs.toFixed(4)} ms per layer beyond measured mode's prediction of those runs; the host cost of this browser and driver, not a constant borrowed from elsewhere`;
     case 'measured-times':
       return 'measured times are per dispatch (median; range from min to p95); the fastest verified variant per shape';
     case 'roofline-efficiency':

@@ -1,7 +1,9 @@
 // Measured mode: predict from the kernels as measured on this GPU. Each of the model's matrices
 // takes the time of the measured GEMV (M = 1) or GEMM (M = batch / prompt) at that format,
 // interpolated by weight bytes between measured shapes, times the layer count; KV-cache reads
-// go at the measured read bandwidth; a per-token fixed cost comes from the dispatch overhead.
+// go at the measured read bandwidth; a per-token fixed cost comes from the dispatch overhead, or,
+// where the document holds whole-model decode runs, from what those runs measured of this host
+// (measured-host-cost.ts).
 // A shape or format the results lack falls back to the roofline, and the prediction says so.
 
 import { adapterName } from '../../core/adapter-name';
@@ -9,6 +11,7 @@ import { WEIGHT_FORMATS, type WeightFormat } from '../../core/formats';
 import type { ResultRow, ResultsDocument } from '../../core/results';
 import {
   decodeWeightBytes,
+  findModel,
   kvCacheBytes,
   layerWindows,
   linearFlopsPerToken,
@@ -19,6 +22,7 @@ import {
   prefillAttentionFlops,
 } from '../llm/models';
 import { computeCeilingFor, fitRoofline, verifiedRows } from '../measured/roofline';
+import { type MeasuredHostCost, measuredHostCost, type TimedDecodeRun } from './measured-host-cost';
 import type { Note } from './notes';
 import {
   type Bound,
@@ -296,6 +300,8 @@ interface MeasuredContext {
   computeGflops: ReturnType<typeof fitRoofline>['computeGflops'];
   /** The dispatch cost the run measured (undefined: not measured, ASSUMED_DISPATCH_MS used). */
   measuredOverhead: number | undefined;
+  /** The host cost the document's own decode runs measured, where it holds any (and no decoder). */
+  host: MeasuredHostCost | undefined;
   perDispatch: number;
   perLayer: number;
   perToken: number;
@@ -308,6 +314,7 @@ function measuredContext(
   format: WeightFormat,
   kvBytesPerElement: number,
   decoder: DecoderCosts | undefined,
+  hostCost: MeasuredHostCost | null | undefined,
 ): MeasuredContext {
   const rows = verifiedRows(doc);
   const roof = fitRoofline(doc);
@@ -321,10 +328,13 @@ function measuredContext(
   if (pi === undefined) {
     throw new InsufficientResultsError('the results have no verified FMA rows: no compute ceiling');
   }
-  const measuredOverhead = decoder?.dispatchMs ?? dispatchOverheadMs(rows);
+  const host =
+    decoder !== undefined || hostCost === null ? undefined : (hostCost ?? hostCostOf(doc));
+  const measuredOverhead = decoder?.dispatchMs ?? host?.dispatchMs ?? dispatchOverheadMs(rows);
   const perDispatch = measuredOverhead ?? ASSUMED_DISPATCH_MS;
   const perLayer = decoder?.perLayer ?? OTHER_DISPATCHES_PER_LAYER;
   const perToken = decoder?.perToken ?? OTHER_DISPATCHES_PER_TOKEN;
+  const hostLayerMs = host?.layerMs ?? 0;
   return {
     rows,
     model,
@@ -335,11 +345,43 @@ function measuredContext(
     pi,
     computeGflops: roof.computeGflops,
     measuredOverhead,
+    host,
     perDispatch,
     perLayer,
     perToken,
-    fixedMs: perDispatch * (model.layers * perLayer + perToken),
+    fixedMs: perDispatch * (model.layers * perLayer + perToken) + model.layers * hostLayerMs,
   };
+}
+
+const hostCosts = new WeakMap<ResultsDocument, MeasuredHostCost | null>();
+
+/** The document's measured host cost (measured-host-cost.ts), computed once per document. */
+export function hostCostOf(doc: ResultsDocument): MeasuredHostCost | undefined {
+  let host = hostCosts.get(doc);
+  if (host === undefined) {
+    host = measuredHostCost(doc, (run) => runPredictionMs(doc, run)) ?? null;
+    hostCosts.set(doc, host);
+  }
+  return host ?? undefined;
+}
+
+/**
+ * Measured mode's ms/token for a decode run's model, layers, format and context, with the run's own
+ * dispatch probe and no host cost per layer: what the run took beyond it is that cost.
+ */
+function runPredictionMs(doc: ResultsDocument, run: TimedDecodeRun): number | undefined {
+  const model = findModel(run.model);
+  const format = (WEIGHT_FORMATS as Readonly<Record<string, WeightFormat | undefined>>)[run.format];
+  if (model === undefined || format === undefined) return undefined;
+  try {
+    const k = { ...model, layers: run.layers };
+    const probe = { dispatchMs: run.dispatchMs, layerMs: 0, runs: 1, models: [run.model] };
+    const est = measuredEstimator(doc, k, format, run.kvBytesPerElement ?? 2, undefined, probe);
+    return est.decode(1, run.context + Math.floor(run.tokens / 2)).ms.expected;
+  } catch (e) {
+    if (e instanceof InsufficientResultsError) return undefined;
+    throw e;
+  }
 }
 
 const weightBytesOf = (ctx: MeasuredContext, mat: MatrixShape) =>
@@ -543,15 +585,18 @@ function measuredAssumptions(ctx: MeasuredContext, roofNotes: readonly Note[]): 
   return [
     { id: 'bandwidth-ceiling', gbps: ctx.beta },
     { id: 'compute-ceiling', gflops: ctx.pi.gflops, from: ctx.pi.from },
-    ctx.measuredOverhead === undefined
-      ? { id: 'dispatch-assumed', ms: ASSUMED_DISPATCH_MS }
-      : { id: 'dispatch-measured', ms: ctx.measuredOverhead },
+    ctx.host !== undefined
+      ? { id: 'host-cost-measured', ...ctx.host }
+      : ctx.measuredOverhead === undefined
+        ? { id: 'dispatch-assumed', ms: ASSUMED_DISPATCH_MS }
+        : { id: 'dispatch-measured', ms: ctx.measuredOverhead },
     {
       id: 'fixed-cost',
       ms: ctx.fixedMs,
       perLayer: ctx.perLayer,
       layers: ctx.model.layers,
       perToken: ctx.perToken,
+      hostLayerMs: ctx.host?.layerMs,
     },
     { id: 'measured-times' },
     { id: 'roofline-efficiency', ...ROOFLINE_KERNEL_EFFICIENCY },
@@ -565,8 +610,13 @@ export function measuredEstimator(
   format: WeightFormat,
   kvBytesPerElement = 2,
   decoder?: DecoderCosts,
+  /**
+   * The host cost: undefined to learn it from the document's decode runs, null for none (the read
+   * sweep's dispatch overhead), or one given (while predicting those runs).
+   */
+  hostCost?: MeasuredHostCost | null,
 ): Estimator {
-  const ctx = measuredContext(doc, model, format, kvBytesPerElement, decoder);
+  const ctx = measuredContext(doc, model, format, kvBytesPerElement, decoder, hostCost);
   return {
     mode: 'measured',
     gpu: adapterName(doc.adapter),

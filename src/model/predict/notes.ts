@@ -52,7 +52,23 @@ export type Note =
   | { id: 'compute-ceiling'; gflops: number; from: string }
   | { id: 'dispatch-assumed'; ms: number }
   | { id: 'dispatch-measured'; ms: number }
-  | { id: 'fixed-cost'; ms: number; perLayer: number; layers: number; perToken: number }
+  | {
+      id: 'fixed-cost';
+      ms: number;
+      perLayer: number;
+      layers: number;
+      perToken: number;
+      /** Host cost per layer measured by the document's decode runs, where it holds any. */
+      hostLayerMs: number | undefined;
+    }
+  // The document's own decode runs measured this host (model/predict/measured-host-cost.ts).
+  | {
+      id: 'host-cost-measured';
+      dispatchMs: number;
+      layerMs: number;
+      runs: number;
+      models: string[];
+    }
   | { id: 'measured-times' }
   | { id: 'roofline-efficiency'; low: number; expected: number; high: number }
   // Spec mode (model/predict/spec-estimator.ts).

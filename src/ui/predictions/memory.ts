@@ -11,8 +11,10 @@ import {
 } from '../../model/predict/predictor';
 import { t } from '../i18n';
 import { fmt, fmtGB, fmtInt, fmtPercent } from '../i18n/numbers';
+import { mountBandwidth } from '../sections/bandwidth';
 import { element, make, td, th } from '../shell/dom';
-import type { PageContext, Section } from '../shell/section';
+import { joinHooks, type PageContext, type Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 
 export interface MemoryView {
   render(ctx: PageContext): void;
@@ -91,10 +93,16 @@ export function setupMemory(): MemoryView {
   };
 }
 
+/** The memory section: its heading, the bandwidth sweep, then bytes per token per format. */
 export const memorySection: Section = {
-  id: 'bytes-part',
-  mount() {
+  id: 'charts',
+  mount(host) {
+    const heading = sectionHeading(host, () => t().page['memory.title']);
+    host.prepend(heading.element);
     const view = setupMemory();
-    return { onContext: (ctx) => view.render(ctx), onLocale: () => view.relocalise() };
+    return joinHooks({ onLocale: heading.retitle }, mountBandwidth(), {
+      onContext: (ctx) => view.render(ctx),
+      onLocale: () => view.relocalise(),
+    });
   },
 };

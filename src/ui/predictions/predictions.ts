@@ -13,6 +13,7 @@ import { getGpu } from '../../model/hardware/gpus';
 import { getModel, type ModelConfig } from '../../model/llm/models';
 import { fitRoofline } from '../../model/measured/roofline';
 import { PERCEPTION, SLAS } from '../../model/predict/chapter';
+import { hostCostOf } from '../../model/predict/measured-estimator';
 import type { RooflineNote } from '../../model/predict/notes';
 import {
   capToContext,
@@ -25,7 +26,8 @@ import { t } from '../i18n';
 import { fmt, fmtAsGiven, fmtFixed, fmtInt, fmtLabelGB } from '../i18n/numbers';
 import { element, make, setOptions, td, th } from '../shell/dom';
 import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from '../shell/range-nodes';
-import type { PageContext, Section } from '../shell/section';
+import { joinHooks, type PageContext, type Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
 import { fillGpuPicker } from './gpu-picker';
 import { type ModelInput, setupModelInput } from './model-input';
@@ -411,6 +413,17 @@ function tableNotes(
   if (ctx.source.kind === 'measured') {
     const d = ctx.source.results;
     notes.push(m.noteMeasured({ adapter: adapterName(d.adapter) }));
+    const host = hostCostOf(d);
+    if (host !== undefined) {
+      notes.push(
+        m.noteMeasuredHost({
+          runs: fmtInt(host.runs),
+          models: host.models.join(', '),
+          dispatch: fmtFixed(host.dispatchMs, 4),
+          layer: fmtFixed(host.layerMs, 4),
+        }),
+      );
+    }
     if (fallback) notes.push(m.noteFallback);
     if (d.adapter.isSoftware) notes.push(m.noteSoftware);
     notes.push(m.noteNoCapacity);
@@ -603,11 +616,13 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
 
 export const predictionsSection: Section = {
   id: 'predictions',
-  mount(_host, page) {
+  mount(host, page) {
+    const heading = sectionHeading(host, () => t().page['pred.title']);
+    host.prepend(heading.element);
     const view = setupPredictions((ctx) => page.setContext(ctx));
-    return {
-      onDocument: (doc) => view.setDocument(doc),
-      onLocale: () => view.relocalise(),
-    };
+    return joinHooks(
+      { onLocale: heading.retitle },
+      { onDocument: (doc) => view.setDocument(doc), onLocale: () => view.relocalise() },
+    );
   },
 };

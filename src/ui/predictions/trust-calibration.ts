@@ -2,7 +2,7 @@
 // [low, high], median high ÷ low) for decode and TTFT, from model/engines: first the headline, every
 // row predicted with its whole source (thread, repository, paper) and its whole GPU family (twins
 // and variants) left out of the fit together; then one table for each of the two alone. Fills the
-// element index.html keeps for it under the section's list.
+// element index.html keeps for them at the end of "How this works", the section this file mounts.
 
 import { RANGE_LEVEL } from '../../model/engines/calibrate';
 import type { CalibrationSummary } from '../../model/engines/cross-validation';
@@ -11,8 +11,9 @@ import { ENGINE_IDS, ENGINES, type EngineId } from '../../model/engines/ids';
 import { engineCalibration } from '../../model/engines/predict';
 import { t } from '../i18n';
 import { fmtFixed, fmtInt, fmtPercent } from '../i18n/numbers';
-import { make, td, th } from '../shell/dom';
+import { element, make, td, th } from '../shell/dom';
 import type { Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 import { engineLabel } from './prediction-words';
 
 /** The share inside, and of how many ranges where some held-out ones were "not enough data". */
@@ -112,11 +113,22 @@ function render(host: HTMLElement): void {
   );
 }
 
-/** The figures were fitted by `npm run calibrate -- --write` (model/engines/fitted.generated.ts). */
-export const trustCalibrationSection: Section = {
-  id: 'trust-calibration',
+/**
+ * The "How this works" section: its heading over index.html's text, then the trust tables (the
+ * figures were fitted by `npm run calibrate -- --write`, model/engines/fitted.generated.ts).
+ */
+export const howSection: Section = {
+  id: 'how',
   mount(host) {
-    render(host);
-    return { onLocale: () => render(host) };
+    const heading = sectionHeading(host, () => t().page['how.title']);
+    host.prepend(heading.element);
+    const tables = element<HTMLDivElement>('trust-calibration');
+    render(tables);
+    return {
+      onLocale() {
+        heading.retitle();
+        render(tables);
+      },
+    };
   },
 };

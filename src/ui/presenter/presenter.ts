@@ -9,6 +9,7 @@ import { fmtInt } from '../i18n/numbers';
 import { Chart } from '../shell/chartjs';
 import { element } from '../shell/dom';
 import type { Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 import { presenterFigure } from './presenter-figure';
 import { SLIDES, type SlideId } from './presenter-slides';
 
@@ -62,15 +63,29 @@ function onKeys(index: () => number | null, go: (next: number | null) => void): 
   });
 }
 
-/** `figure` gives the screen's headline number (or what to do to get one). */
-export function setupPresenter(figure: (slide: SlideId) => string): PresenterView {
-  const bar = element<HTMLDivElement>('presenter');
+/**
+ * The presenter bar in `bar`, headed by the screen's title; `figure` gives the screen's headline
+ * number (or what to do to get one).
+ */
+export function setupPresenter(
+  bar: HTMLElement,
+  figure: (slide: SlideId) => string,
+): PresenterView {
   const stepText = element<HTMLParagraphElement>('presenter-step');
-  const title = element<HTMLHeadingElement>('presenter-title');
+  let index: number | null = null;
+  const slideOn = () => (index === null ? null : (SLIDES[index] ?? SLIDES[0]));
+  const heading = sectionHeading(bar, () => {
+    const slide = slideOn();
+    return slide === null ? '' : t().presenter.slides[slide.id].title;
+  });
+  const title = heading.element;
+  // Focused on each new screen, and read out as it changes.
+  title.tabIndex = -1;
+  title.setAttribute('aria-live', 'polite');
+  stepText.after(title);
   const idea = element<HTMLParagraphElement>('presenter-idea');
   const figureText = element<HTMLParagraphElement>('presenter-figure');
   const enterButton = element<HTMLButtonElement>('present');
-  let index: number | null = null;
 
   const render = () => {
     const body = document.body;
@@ -81,13 +96,13 @@ export function setupPresenter(figure: (slide: SlideId) => string): PresenterVie
       bar.hidden = true;
       return;
     }
-    const slide = SLIDES[index] ?? SLIDES[0];
+    const slide = slideOn() ?? SLIDES[0];
     const m = t().presenter;
     body.dataset.present = slide.id;
     bar.hidden = false;
     for (const id of slide.sections) document.getElementById(id)?.classList.add('on-slide');
     stepText.textContent = m.step({ n: fmtInt(index + 1), total: fmtInt(SLIDES.length) });
-    title.textContent = m.slides[slide.id].title;
+    heading.retitle();
     idea.textContent = m.slides[slide.id].idea;
     figureText.textContent = figure(slide.id);
   };
@@ -117,8 +132,8 @@ export function setupPresenter(figure: (slide: SlideId) => string): PresenterVie
 
 export const presenterSection: Section = {
   id: 'presenter',
-  mount(_host, page) {
-    const view = setupPresenter((slide) => presenterFigure(slide, page));
+  mount(host, page) {
+    const view = setupPresenter(host, (slide) => presenterFigure(slide, page));
     document.addEventListener(DECODE_DONE_EVENT, () => view.refresh());
     return { onDocument: () => view.refresh(), onLocale: () => view.relocalise() };
   },

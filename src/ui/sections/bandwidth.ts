@@ -2,17 +2,14 @@
 // where the cache-to-DRAM step shows.
 
 import { element } from '../shell/dom';
-import type { Section } from '../shell/section';
+import type { SectionHooks } from '../shell/section';
 import { BandwidthChart } from './charts';
 
-/** The bandwidth sweep: GB/s against working-set size, per probe. */
-export const bandwidthSection: Section = {
-  id: 'charts',
-  mount() {
-    const chart = new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart'));
-    return {
-      onDocument: (doc) => chart.update(doc?.results ?? []),
-      onComparison: (doc) => chart.setComparison(doc === null ? null : doc.results),
-    };
-  },
-};
+/** The bandwidth sweep, a part of the memory section (src/ui/predictions/memory.ts). */
+export function mountBandwidth(): SectionHooks {
+  const chart = new BandwidthChart(element<HTMLCanvasElement>('bandwidth-chart'));
+  return {
+    onDocument: (doc) => chart.update(doc?.results ?? []),
+    onComparison: (doc) => chart.setComparison(doc === null ? null : doc.results),
+  };
+}

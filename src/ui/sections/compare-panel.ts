@@ -10,7 +10,7 @@ import { type ComparisonLine, compareRuns } from '../../model/measured/run-compa
 import { t } from '../i18n/index.ts';
 import { fmt, fmtInt } from '../i18n/numbers';
 import { element, make, onFilePicked, td, th } from '../shell/dom';
-import type { Section } from '../shell/section';
+import type { Page, SectionHooks } from '../shell/section';
 import { importMessage, readResultsFile } from './share-panel';
 
 /** A run's short name: adapter, plan and date. */
@@ -76,66 +76,64 @@ function renderTable(table: HTMLTableElement, a: ResultsDocument, b: ResultsDocu
   return notes.join(' ');
 }
 
-export const compareSection: Section = {
-  id: 'compare',
-  mount(_host, page) {
-    const file = element<HTMLInputElement>('compare-file');
-    const clear = element<HTMLButtonElement>('compare-clear');
-    const error = element<HTMLParagraphElement>('compare-error');
-    const box = element<HTMLDivElement>('compare');
-    const caption = element<HTMLParagraphElement>('compare-caption');
-    const table = element<HTMLTableElement>('compare-table');
-    let a: ResultsDocument | null = null;
-    let b: ResultsDocument | null = null;
-    /**
-     * Set by this section's own controls: a file picked here is shown where it was picked (a run
-     * from the list of runs is scrolled to), and clearing keeps an import error on screen.
-     */
-    let from: 'file' | 'clear' | undefined;
+/** The comparison, a part of the "Share and compare" section (./share-section.ts). */
+export function mountCompare(page: Page): SectionHooks {
+  const file = element<HTMLInputElement>('compare-file');
+  const clear = element<HTMLButtonElement>('compare-clear');
+  const error = element<HTMLParagraphElement>('compare-error');
+  const box = element<HTMLDivElement>('compare');
+  const caption = element<HTMLParagraphElement>('compare-caption');
+  const table = element<HTMLTableElement>('compare-table');
+  let a: ResultsDocument | null = null;
+  let b: ResultsDocument | null = null;
+  /**
+   * Set by this section's own controls: a file picked here is shown where it was picked (a run
+   * from the list of runs is scrolled to), and clearing keeps an import error on screen.
+   */
+  let from: 'file' | 'clear' | undefined;
 
-    const render = () => {
-      clear.hidden = b === null;
-      box.hidden = b === null;
-      document.body.dataset.comparing = String(b !== null);
-      if (b === null) return;
-      if (a === null) {
-        caption.textContent = t().share.compare.needA;
-        table.tHead?.rows[0]?.replaceChildren();
-        table.tBodies[0]?.replaceChildren();
-        return;
-      }
-      caption.textContent = renderTable(table, a, b);
-    };
+  const render = () => {
+    clear.hidden = b === null;
+    box.hidden = b === null;
+    document.body.dataset.comparing = String(b !== null);
+    if (b === null) return;
+    if (a === null) {
+      caption.textContent = t().share.compare.needA;
+      table.tHead?.rows[0]?.replaceChildren();
+      table.tBodies[0]?.replaceChildren();
+      return;
+    }
+    caption.textContent = renderTable(table, a, b);
+  };
 
-    onFilePicked(file, async (chosen) => {
-      try {
-        const doc = await readResultsFile(chosen);
-        from = 'file';
-        page.compareWith(doc);
-      } catch (e) {
-        error.hidden = false;
-        error.textContent = importMessage(e);
-      }
-    });
-    clear.addEventListener('click', () => {
-      from = 'clear';
-      page.compareWith(null);
-    });
+  onFilePicked(file, async (chosen) => {
+    try {
+      const doc = await readResultsFile(chosen);
+      from = 'file';
+      page.compareWith(doc);
+    } catch (e) {
+      error.hidden = false;
+      error.textContent = importMessage(e);
+    }
+  });
+  clear.addEventListener('click', () => {
+    from = 'clear';
+    page.compareWith(null);
+  });
 
-    return {
-      onDocument(doc, origin) {
-        if (origin === 'running') return;
-        a = doc;
-        if (b !== null) render();
-      },
-      onComparison(doc) {
-        b = doc;
-        if (from !== 'clear') error.hidden = true;
-        render();
-        if (doc !== null && from === undefined) box.scrollIntoView?.({ block: 'nearest' });
-        from = undefined;
-      },
-      onLocale: render,
-    };
-  },
-};
+  return {
+    onDocument(doc, origin) {
+      if (origin === 'running') return;
+      a = doc;
+      if (b !== null) render();
+    },
+    onComparison(doc) {
+      b = doc;
+      if (from !== 'clear') error.hidden = true;
+      render();
+      if (doc !== null && from === undefined) box.scrollIntoView?.({ block: 'nearest' });
+      from = undefined;
+    },
+    onLocale: render,
+  };
+}

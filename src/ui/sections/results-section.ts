@@ -2,26 +2,33 @@
 // while a run goes.
 
 import type { ResultRow } from '../../core/results';
+import { t } from '../i18n';
 import { element } from '../shell/dom';
-import type { Section } from '../shell/section';
+import { joinHooks, type Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 import { resultRowElement } from './results-table';
 
 export const resultsSection: Section = {
   id: 'results',
-  mount() {
+  mount(host) {
+    const heading = sectionHeading(host, () => t().page['results.title']);
+    host.prepend(heading.element);
     const tbody = element<HTMLTableElement>('results-table').tBodies[0] as HTMLTableSectionElement;
     let rows: readonly ResultRow[] = [];
     const showRows = () => {
       tbody.replaceChildren();
       for (const row of rows) tbody.append(resultRowElement(row));
     };
-    return {
-      // While a run goes, the run so far arrives with each new row: all of it is redrawn.
-      onDocument(doc) {
-        rows = doc?.results ?? [];
-        showRows();
+    return joinHooks(
+      { onLocale: heading.retitle },
+      {
+        // While a run goes, the run so far arrives with each new row: all of it is redrawn.
+        onDocument(doc) {
+          rows = doc?.results ?? [];
+          showRows();
+        },
+        onLocale: showRows,
       },
-      onLocale: showRows,
-    };
+    );
   },
 };

@@ -23,7 +23,8 @@ import type { BenchClient } from '../../worker/client';
 import { t } from '../i18n';
 import { fmt, fmtInt } from '../i18n/numbers';
 import { element } from '../shell/dom';
-import type { Page, Section } from '../shell/section';
+import { joinHooks, type Page, type Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 
 const controls = () => ({
   quick: element<HTMLButtonElement>('run-quick'),
@@ -203,21 +204,26 @@ function setupRun(page: Page, ui: Controls) {
 
 export const runSection: Section = {
   id: 'run',
-  mount(_host, page) {
+  mount(host, page) {
+    const heading = sectionHeading(host, () => t().page['run.title']);
+    host.prepend(heading.element);
     const ui = controls();
     const view = setupRun(page, ui);
-    return {
-      onAdapter(report) {
-        if (!report.ok) return;
-        ui.quick.disabled = page.running();
-        ui.full.disabled = ui.quick.disabled;
+    return joinHooks(
+      { onLocale: heading.retitle },
+      {
+        onAdapter(report) {
+          if (!report.ok) return;
+          ui.quick.disabled = page.running();
+          ui.full.disabled = ui.quick.disabled;
+        },
+        onRunning(running) {
+          ui.quick.disabled = running;
+          ui.full.disabled = running;
+          ui.cancel.disabled = !running;
+        },
+        onLocale: view.relocalise,
       },
-      onRunning(running) {
-        ui.quick.disabled = running;
-        ui.full.disabled = running;
-        ui.cancel.disabled = !running;
-      },
-      onLocale: view.relocalise,
-    };
+    );
   },
 };

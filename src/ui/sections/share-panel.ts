@@ -17,7 +17,7 @@ import { decodePermalink, encodePermalink, isPermalink } from '../../share/link/
 import { t } from '../i18n';
 import { fmtDateTime, fmtInt } from '../i18n/numbers';
 import { element, make, onFilePicked } from '../shell/dom';
-import type { DocumentOrigin, Page, Section } from '../shell/section';
+import type { DocumentOrigin, Page, SectionHooks } from '../shell/section';
 import { sectionParams } from '../shell/url-state';
 
 /** A refused import in the page's language (the importer's detail kept as given). */
@@ -244,30 +244,28 @@ function showOrigin(
   document.body.dataset.comparable = String(doc?.settings === undefined);
 }
 
-export const shareSection: Section = {
-  id: 'share',
-  mount(_host, page) {
-    const say = statusLines();
-    const buttons = wireExports(page.document, say);
-    wireImports(page, say);
-    const history = setupHistory(
-      (doc, origin) => page.show(doc, origin),
-      (doc) => page.compareWith(doc),
-      (note) => say.ok(note),
-    );
-    const origin = element<HTMLParagraphElement>('doc-origin');
-    return {
-      onDocument(doc, from) {
-        if (from === 'running') return;
-        for (const b of Object.values(buttons)) b.disabled = doc === null;
-        showOrigin(origin, doc, page.origin());
-        // A finished run on this machine joins this browser's list of previous runs.
-        if (doc !== null && from === 'live') history.save(doc);
-      },
-      onLocale() {
-        history.render();
-        showOrigin(origin, page.document(), page.origin());
-      },
-    };
-  },
-};
+/** The share controls, a part of the "Share and compare" section (./share-section.ts). */
+export function mountShare(page: Page): SectionHooks {
+  const say = statusLines();
+  const buttons = wireExports(page.document, say);
+  wireImports(page, say);
+  const history = setupHistory(
+    (doc, origin) => page.show(doc, origin),
+    (doc) => page.compareWith(doc),
+    (note) => say.ok(note),
+  );
+  const origin = element<HTMLParagraphElement>('doc-origin');
+  return {
+    onDocument(doc, from) {
+      if (from === 'running') return;
+      for (const b of Object.values(buttons)) b.disabled = doc === null;
+      showOrigin(origin, doc, page.origin());
+      // A finished run on this machine joins this browser's list of previous runs.
+      if (doc !== null && from === 'live') history.save(doc);
+    },
+    onLocale() {
+      history.render();
+      showOrigin(origin, page.document(), page.origin());
+    },
+  };
+}

@@ -6,7 +6,8 @@ import { summarizeRun } from '../../model/measured/run-summary';
 import { t } from '../i18n';
 import { fmtBytes, fmtFixed } from '../i18n/numbers';
 import { element } from '../shell/dom';
-import type { Section } from '../shell/section';
+import { joinHooks, type Section } from '../shell/section';
+import { sectionHeading } from '../shell/section-heading';
 import { ComputeChart } from './charts';
 
 function showSummary(
@@ -35,19 +36,24 @@ function showSummary(
 
 export const summarySection: Section = {
   id: 'summary',
-  mount(_host, page) {
+  mount(host, page) {
+    const heading = sectionHeading(host, () => t().page['summary.title']);
+    host.prepend(heading.element);
     const ui = {
       dram: element<HTMLElement>('dram-gbps'),
       compute: element<HTMLElement>('compute-peak'),
     };
     const chart = new ComputeChart(element<HTMLCanvasElement>('compute-chart'));
-    return {
-      onDocument(doc) {
-        showSummary(ui, doc);
-        chart.update(doc?.results ?? []);
+    return joinHooks(
+      { onLocale: heading.retitle },
+      {
+        onDocument(doc) {
+          showSummary(ui, doc);
+          chart.update(doc?.results ?? []);
+        },
+        onComparison: (doc) => chart.setComparison(doc === null ? null : doc.results),
+        onLocale: () => showSummary(ui, page.onScreen()),
       },
-      onComparison: (doc) => chart.setComparison(doc === null ? null : doc.results),
-      onLocale: () => showSummary(ui, page.onScreen()),
-    };
+    );
   },
 };

@@ -75,3 +75,32 @@ export interface Section {
   /** Builds the section in `host`, wires its controls, and returns the events it wants. */
   mount(host: HTMLElement, page: Page): SectionHooks;
 }
+
+type HookName = keyof SectionHooks;
+const HOOK_NAMES: readonly HookName[] = [
+  'onDocument',
+  'onComparison',
+  'onContext',
+  'onAdapter',
+  'onRunning',
+  'onLocale',
+];
+
+/**
+ * The events of a section made of parts (its heading, a chart, a table): each event goes to
+ * every part that wants it, in the order given.
+ */
+export function joinHooks(...parts: SectionHooks[]): SectionHooks {
+  const joined: Record<string, (...args: never[]) => void> = {};
+  for (const name of HOOK_NAMES) {
+    const wanted = parts.flatMap((p) => {
+      const hook = p[name] as ((...args: never[]) => void) | undefined;
+      return hook === undefined ? [] : [hook];
+    });
+    if (wanted.length > 0)
+      joined[name] = (...args: never[]) => {
+        for (const hook of wanted) hook(...args);
+      };
+  }
+  return joined as SectionHooks;
+}

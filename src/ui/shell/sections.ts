@@ -12,14 +12,12 @@
 import { latencySection } from '../predictions/latency';
 import { memorySection } from '../predictions/memory';
 import { predictionsSection } from '../predictions/predictions';
-import { trustCalibrationSection } from '../predictions/trust-calibration';
+import { howSection } from '../predictions/trust-calibration';
 import { adapterSection } from '../sections/adapter-panel';
-import { bandwidthSection } from '../sections/bandwidth';
-import { compareSection } from '../sections/compare-panel';
 import { resultsSection } from '../sections/results-section';
 import { rooflineSection } from '../sections/roofline-chart';
 import { runSection } from '../sections/run-panel';
-import { shareSection } from '../sections/share-panel';
+import { shareSection } from '../sections/share-section';
 import { summarySection } from '../sections/summary';
 import { lazySection } from './lazy-section';
 import type { Section } from './section';
@@ -30,7 +28,6 @@ export const SECTIONS: readonly Section[] = [
   shareSection,
   // The results gallery (its own chunk): the offer to add a run, the GPU browser.
   lazySection('gallery', () => import('../gallery/section').then((m) => m.gallerySection)),
-  compareSection,
   summarySection,
   rooflineSection,
   predictionsSection,
@@ -38,10 +35,9 @@ export const SECTIONS: readonly Section[] = [
   // The serving simulator, the whole-model decode and the presenter: chunks of their own.
   lazySection('load', () => import('../load/load-section').then((m) => m.loadSection)),
   lazySection('decode-real', () => import('../decode/decode-section').then((m) => m.decodeSection)),
-  bandwidthSection,
   memorySection,
   resultsSection,
-  trustCalibrationSection,
+  howSection,
   // Last: its figures read what the sections above have set (the prediction settings).
   lazySection('presenter', () => import('../presenter/presenter').then((m) => m.presenterSection)),
 ];

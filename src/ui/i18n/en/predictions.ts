@@ -161,6 +161,8 @@ export const predictions = {
   // The note under the table.
   noteMeasured: (p: { adapter: string }) =>
     `Source: measured — each matrix of the model timed as the kernels measured on ${p.adapter}, scaled by layer count, plus the KV cache at the measured bandwidth.`,
+  noteMeasuredHost: (p: { runs: string; models: string; dispatch: string; layer: string }) =>
+    `Measured here: the host cost, from this document's own decode runs (${p.runs}: ${p.models}) — ${p.dispatch} ms per small dispatch and ${p.layer} ms per layer beyond what the kernels predict for those runs, this browser's and driver's own instead of a borrowed constant.`,
   noteFallback:
     '† Partly from the roofline: some shapes or formats are missing from these results, and those parts come from β and π instead.',
   noteSoftware: 'These results come from a software adapter: a CPU’s numbers, not a GPU’s.',

@@ -116,6 +116,8 @@ export const predictions: typeof en = {
 
   noteMeasured: (p) =>
     `来源：实测——模型的每个矩阵按在 ${p.adapter} 上实测的内核耗时计算，乘以层数，再加上按实测带宽读取 KV cache 的时间。`,
+  noteMeasuredHost: (p) =>
+    `本机实测：主机开销取自本文档自己的解码运行（${p.runs} 次：${p.models}）——每个小调度 ${p.dispatch} ms，每层比内核对这些运行的预测多 ${p.layer} ms；这是本浏览器和驱动自己的数字，而不是借来的常数。`,
   noteFallback: '† 部分来自 roofline：这些结果缺少某些形状或格式，这部分改用 β 和 π 估算。',
   noteSoftware: '这些结果来自软件适配器：是 CPU 的数字，不是 GPU 的。',
   noteNoCapacity: 'WebGPU 不报告 GPU 的显存大小，因此无法判断模型能否放下。',
