@@ -197,7 +197,7 @@ describe('page sections', () => {
     );
     expect(row('llama-3-70b').textContent).not.toMatch(/meets|misses/);
     expect($('#pred-source-note').textContent).toMatch(
-      /sources \(threads, repositories, papers\) the fit had not seen: llama\.cpp-cuda decode is off by \d+%/,
+      /sources \(threads, repositories, papers\) and GPU families the fit had not seen: llama\.cpp-cuda decode is off by \d+%/,
     );
     expect($('#pred-source-note').textContent).toMatch(
       /llama\.cpp-cuda's profile: \d+% of the datasheet bandwidth and [\d.]+ ms per layer/,
