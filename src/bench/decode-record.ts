@@ -1,7 +1,7 @@
 // What a whole-model decode run records in the results document: its spec before it has times,
 // why it was refused or failed (in the words a reader that shows the text prints), and once
 // timed its figures (medians, the whole-model scaling, bytes per token, the decoder's costs)
-// with the measured-mode prediction beside them (src/model/predict/decode-prediction.ts).
+// with the measured-mode prediction beside them (src/model/measured/decode-prediction.ts).
 
 import type {
   DecodeApproximation,
@@ -13,7 +13,7 @@ import { kvRowFormat } from '../kernels/decode/attention-case';
 import type { DecodeModel } from '../kernels/decode/model';
 import { attentionSplitSize, liveAttentionSplits } from '../kernels/decode/shape';
 import type { ModelConfig } from '../model/llm/models';
-import { activeFfn, decodePredictions } from '../model/predict/decode-prediction';
+import { activeFfn, decodePredictions } from '../model/measured/decode-prediction';
 import type { DecoderCosts } from '../model/predict/measured-estimator';
 import {
   bytesPerToken,

@@ -11,8 +11,8 @@ import {
   type DecoderCosts,
   InsufficientResultsError,
   measuredEstimator,
-} from './measured-estimator';
-import type { Estimator } from './predictor';
+} from '../predict/measured-estimator';
+import type { Estimator } from '../predict/predictor';
 
 /** What the run ran: its format, its cache's bytes per value, its prompt and its mean context. */
 export interface DecodeSetting {
