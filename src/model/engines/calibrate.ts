@@ -16,12 +16,14 @@
 // factor k from one source's rows that vary the context (contextPairs); else they are 0.
 //
 // Ranges: a central RANGE_LEVEL interval of the log residuals measured ÷ predicted, each residual
-// taken with the residual's whole source left out of the fit (RANGE_GROUPING), for native TTFT
-// pooled with the same rows held out by GPU family (RANGE_ALSO; below SMALL_SAMPLE rows, a
-// Student-t prediction interval around them: see residualInterval). A range wider
-// than MAX_RANGE_WIDTH carries the code 'not-enough-data'. A profile fitted on another engine's or
-// vendor's rows takes the hull of that interval and the generic class profile's (wider, and says
-// so with a code).
+// taken with the row's whole source and whole GPU family left out of the fit (RANGE_GROUPING), for
+// TTFT pooled with the same rows held out by GPU family (RANGE_ALSO; below SMALL_SAMPLE rows, a
+// Student-t prediction interval around them: see residualInterval). Where the rows cannot be held
+// out that way (one source), the range is at least as wide as its class's spread between sources
+// (classSpread); a browser TTFT range of a harness whose prefill was never measured at least as wide
+// as the spread between harnesses (harnessSpread). A range wider than MAX_RANGE_WIDTH carries the
+// code 'not-enough-data'. A profile fitted on another engine's or vendor's rows takes the hull of
+// that interval and the generic class profile's (wider, and says so with a code).
 
 import { LINKS, linkFor } from '../predict/tensor-parallel';
 import { folds, type Grouping, sourceKeyOf } from './groups';
