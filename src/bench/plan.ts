@@ -30,6 +30,7 @@ import {
   gemvCase,
   gemvVariantsFor,
 } from '../kernels/gemv';
+import type { SubgroupMatrixGrant } from '../kernels/sgmat';
 import { type KernelCase, variantNamed } from '../kernels/types';
 import { getModel, type ModelConfig, modelMatrices } from '../model/llm/models';
 import {
@@ -130,11 +131,16 @@ export interface PlanInputs {
   hasSubgroups?: boolean;
   /** …with the subgroup_id language feature (the subgroup-per-row GEMV). */
   hasSubgroupId?: boolean;
-  /** chromium-experimental-subgroup-matrix with an f32 8×8×8 configuration (sgmat8x8 GEMM). */
-  hasSubgroupMatrix?: boolean;
+  /** chromium-experimental-subgroup-matrix granted: the configurations listed (sgmat GEMMs). */
+  subgroupMatrix?: SubgroupMatrixGrant;
   /** A CPU implementation (SwiftShader, lavapipe): its likely winners are tried first. */
   software?: boolean;
 }
+
+const subgroupMatrixOf = (gpu: GpuContext): { subgroupMatrix?: SubgroupMatrixGrant } => {
+  const grant = gemmCapabilitiesOf(gpu.device).subgroupMatrix;
+  return grant ? { subgroupMatrix: grant } : {};
+};
 
 /** A device's limits and capabilities, as the plans need them. */
 export const planInputs = (gpu: GpuContext): PlanInputs => ({
@@ -143,7 +149,7 @@ export const planInputs = (gpu: GpuContext): PlanInputs => ({
   hasDp4a: gpu.hasDp4a,
   hasSubgroups: gpu.hasSubgroups,
   hasSubgroupId: gpu.hasSubgroupId,
-  hasSubgroupMatrix: gemmCapabilitiesOf(gpu.device).subgroupMatrix === true,
+  ...subgroupMatrixOf(gpu),
   software: gpu.description.isSoftware,
 });
 
@@ -499,7 +505,7 @@ export function buildPlan(
       dp4a: inputs.hasDp4a ?? false,
       subgroups: inputs.hasSubgroups ?? false,
       subgroupId: inputs.hasSubgroupId ?? false,
-      subgroupMatrix: inputs.hasSubgroupMatrix ?? false,
+      ...(inputs.subgroupMatrix ? { subgroupMatrix: inputs.subgroupMatrix } : {}),
     },
     ...(quick ? { tuneBytes: QUICK_TUNE_BYTES, oneShapePerKernel: true } : {}),
     firstGemv: FIRST_GEMV[inputs.software === true ? 'software' : 'gpu'],

@@ -6,8 +6,17 @@ import gemmPadShader from '../../shaders/gemm/gemm_pad.wgsl?raw';
 import gemmSgmatShader from '../../shaders/gemm/gemm_sgmat.wgsl?raw';
 import type { FormatId } from '../core/formats';
 import { GpuError } from '../gpu/errors';
+import { ungrantedNeeds } from '../gpu/wgsl-support';
 import { matrixBytes } from './formats';
 import { type MatrixOptions, prepareMatrixProduct } from './matrix';
+import {
+  SGMAT_CONFIGS,
+  type SubgroupMatrixConfig,
+  type SubgroupMatrixGrant,
+  sgmatParts,
+  subgroupMatrixGrantOf,
+  subgroupMatrixRefusal,
+} from './sgmat';
 import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from './types';
 import { WEIGHTS_TOLERANCE, weightsShader } from './weights';
 
@@ -27,62 +36,55 @@ export interface GemmVariant {
   directives?: string;
   /** Computes in f16 (shader-f16): checked at the f16-native tolerance. */
   f16?: true;
+  /** gemm_sgmat: the subgroup-matrix configuration it multiplies with (adapter-listed only). */
+  sgmat?: SubgroupMatrixConfig;
 }
 
 /** What a GEMM variant may need of the device. */
 export interface GemmCapabilities {
   /** shader-f16 granted. */
   f16: boolean;
+  /** The subgroups feature granted. */
+  subgroups?: boolean;
+  /** …and WGSL's subgroup_id language feature (the subgroup_id builtin). */
+  subgroupId?: boolean;
   /**
-   * `chromium-experimental-subgroup-matrix` granted with an f32 8×8×8 configuration (Chrome's
-   * experimental subgroup matrices; neither SwiftShader nor lavapipe offers it).
+   * `chromium-experimental-subgroup-matrix` granted (Chrome's experimental subgroup matrices;
+   * neither SwiftShader nor lavapipe offers it): what the adapter lists. Absent: not granted.
    */
-  subgroupMatrix?: boolean;
+  subgroupMatrix?: SubgroupMatrixGrant;
 }
-export type GemmCapability = keyof GemmCapabilities;
+/** The capabilities a variant lists in `requires` (subgroup matrices go by `sgmat`). */
+export type GemmCapability = 'f16' | 'subgroups' | 'subgroupId';
 
 /** Why `variant` cannot run with `caps`, or null. */
 export function gemmRefusal(variant: GemmVariant, caps: GemmCapabilities): string | null {
-  const missing = (variant.requires ?? []).filter((c) => caps[c] !== true);
-  if (missing.length === 0) return null;
   const why: Record<GemmCapability, string> = {
     f16: 'the adapter does not grant shader-f16',
-    subgroupMatrix:
-      'the adapter does not grant chromium-experimental-subgroup-matrix with an f32 8×8×8 configuration',
+    subgroups: 'the adapter does not grant subgroups',
+    subgroupId: "WGSL's subgroup_id language feature is not offered",
   };
-  return `${variant.name} needs what this adapter lacks: ${missing.map((c) => why[c]).join('; ')}.`;
-}
-
-/** Dawn's name for Chrome's experimental subgroup matrices (absent from @webgpu/types). */
-export const SUBGROUP_MATRIX_FEATURE = 'chromium-experimental-subgroup-matrix';
-
-interface SubgroupMatrixConfig {
-  componentType: string;
-  resultComponentType: string;
-  M: number;
-  N: number;
-  K: number;
+  const reasons = (variant.requires ?? []).filter((c) => caps[c] !== true).map((c) => why[c]);
+  const sgmat = variant.sgmat && subgroupMatrixRefusal(variant.sgmat, caps.subgroupMatrix);
+  if (sgmat) reasons.push(sgmat);
+  if (reasons.length === 0) return null;
+  return `${variant.name} needs what this adapter lacks: ${reasons.join('; ')}.`;
 }
 
 /**
- * What this device grants a GEMM: shader-f16, and subgroup matrices with the f32 8×8×8
- * configuration gemm_sgmat uses (Dawn lists configurations in the adapter info).
+ * What this device grants a GEMM: shader-f16, subgroups and the subgroup_id builtin, and the
+ * subgroup-matrix configurations Dawn lists in the adapter info.
  */
 export function gemmCapabilitiesOf(device: GPUDevice): GemmCapabilities {
-  const info = (
-    device as GPUDevice & { adapterInfo?: { subgroupMatrixConfigs?: SubgroupMatrixConfig[] } }
-  ).adapterInfo;
-  const f32x8 = (info?.subgroupMatrixConfigs ?? []).some(
-    (c) =>
-      c.componentType === 'f32' &&
-      c.resultComponentType === 'f32' &&
-      c.M === 8 &&
-      c.N === 8 &&
-      c.K === 8,
-  );
+  const subgroups = device.features.has('subgroups');
+  const grant = subgroupMatrixGrantOf(device);
   return {
     f16: device.features.has('shader-f16'),
-    subgroupMatrix: device.features.has(SUBGROUP_MATRIX_FEATURE) && f32x8,
+    subgroups,
+    subgroupId:
+      subgroups &&
+      ungrantedNeeds(device, { features: [], languageFeatures: ['subgroup_id'] }).length === 0,
+    ...(grant ? { subgroupMatrix: grant } : {}),
   };
 }
 
@@ -120,6 +122,26 @@ function padVariant(tile: 32 | 64, stage: 8 | 4, f16 = false): GemmVariant {
   };
 }
 
+/**
+ * gemm_sgmat with one subgroup-matrix configuration: four subgroups per workgroup, each a
+ * 32 × 32 block of Y in that configuration's tiles (SGM_TM × SGM_TN accumulators), X and W staged
+ * in its component type.
+ */
+function sgmatVariant(config: SubgroupMatrixConfig): GemmVariant {
+  const parts = sgmatParts(config);
+  return {
+    name: parts.name,
+    shader: `${parts.constants}\n${gemmShader}\n${gemmSgmatShader}`,
+    entry: 'gemm_sgmat',
+    blockM: parts.blockM,
+    blockN: parts.blockN,
+    requires: parts.f16 ? ['f16', 'subgroups', 'subgroupId'] : ['subgroups', 'subgroupId'],
+    directives: parts.directives,
+    ...(parts.f16 ? { f16: true as const } : {}),
+    sgmat: config,
+  };
+}
+
 export const GEMM_VARIANTS: readonly GemmVariant[] = [
   { name: 'reg4x4', shader: gemmShader, entry: 'gemm_reg', blockM: 32, blockN: 32 },
   { name: 'reg8x4', shader: gemmShader, entry: 'gemm_reg8', blockM: 64, blockN: 32 },
@@ -130,15 +152,7 @@ export const GEMM_VARIANTS: readonly GemmVariant[] = [
   padVariant(32, 8),
   padVariant(64, 4),
   padVariant(32, 8, true),
-  {
-    name: 'sgmat8x8',
-    shader: `${gemmShader}\n${gemmSgmatShader}`,
-    entry: 'gemm_sgmat',
-    blockM: 8,
-    blockN: 8,
-    requires: ['subgroupMatrix'],
-    directives: 'enable chromium_experimental_subgroup_matrix;\n',
-  },
+  ...SGMAT_CONFIGS.map(sgmatVariant),
 ];
 
 /** A variant's whole module: its directives, the format's weights code, its shader. */

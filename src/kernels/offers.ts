@@ -7,20 +7,43 @@ import { FORMAT_IDS } from '../core/formats';
 import type { UnofferedVariant } from '../core/results';
 import { wgslNeeds } from '../core/wgsl/portable';
 import type { GpuContext } from '../gpu/device';
-import { GEMM_VARIANTS, gemmCapabilitiesOf, gemmPipelineSpec, gemmRefusal } from './gemm';
+import {
+  GEMM_VARIANTS,
+  type GemmCapabilities,
+  gemmCapabilitiesOf,
+  gemmPipelineSpec,
+  gemmRefusal,
+} from './gemm';
 import { gemvPipelineSpec, gemvVariantsFor } from './gemv';
+import {
+  configName,
+  SGMAT_MAX_SUBGROUP,
+  type SubgroupMatrixConfig,
+  type SubgroupMatrixGrant,
+} from './sgmat';
 
 /** What a device grants WGSL: its features and the WGSL language features listed beside it. */
 export interface WgslGrants {
   features: readonly string[];
   languageFeatures: readonly string[];
-  /** Subgroup matrices with the f32 8×8×8 configuration the sgmat GEMM uses. */
-  subgroupMatrixF32?: boolean;
+  /** Subgroup matrices granted: the configurations the adapter lists (the sgmat GEMMs). */
+  subgroupMatrix?: SubgroupMatrixGrant;
 }
 
 const EVERY_CAPABILITY = { f16: true, dp4a: true, subgroups: true, subgroupId: true };
-/** Said of the sgmat GEMM where the feature is granted without the configuration it needs. */
-export const SUBGROUP_MATRIX_CONFIG = 'an f32 8×8×8 subgroup-matrix configuration';
+/**
+ * What an sgmat GEMM lacks where the feature is granted: its configuration among those listed, or
+ * subgroups narrow enough for its workgroup.
+ */
+export function subgroupMatrixMissing(
+  c: SubgroupMatrixConfig,
+  grant?: SubgroupMatrixGrant,
+): string {
+  const listed = grant?.configs.some((g) => configName(g) === configName(c)) === true;
+  return listed
+    ? `subgroups at most ${SGMAT_MAX_SUBGROUP} invocations wide`
+    : `the subgroup-matrix configuration ${configName(c)}`;
+}
 
 function missingFor(code: string, grants: WgslGrants): string[] {
   const needs = wgslNeeds(code);
@@ -41,17 +64,23 @@ export function unofferedVariants(grants: WgslGrants): UnofferedVariant[] {
     const missing = missingFor(code, grants);
     return missing.length === 0 ? [] : [{ kernel: 'gemv' as const, variant, missing }];
   });
-  const gemmCaps = {
+  const subgroups = grants.features.includes('subgroups');
+  const gemmCaps: GemmCapabilities = {
     f16: grants.features.includes('shader-f16'),
-    subgroupMatrix: grants.subgroupMatrixF32 === true,
+    subgroups,
+    subgroupId: subgroups && grants.languageFeatures.includes('subgroup_id'),
+    ...(grants.subgroupMatrix ? { subgroupMatrix: grants.subgroupMatrix } : {}),
   };
   for (const v of GEMM_VARIANTS) {
     if (gemmRefusal(v, gemmCaps) === null) continue;
     const missing = missingFor(gemmPipelineSpec('f32', v).code, grants);
+    // Granted every feature the module names, yet refused: its configuration is not listed
+    // (or its subgroups are too wide).
+    const unlisted = v.sgmat ? [subgroupMatrixMissing(v.sgmat, grants.subgroupMatrix)] : [];
     unoffered.push({
       kernel: 'gemm',
       variant: v.name,
-      missing: missing.length > 0 ? missing : [SUBGROUP_MATRIX_CONFIG],
+      missing: missing.length > 0 ? missing : unlisted,
     });
   }
   return unoffered;
@@ -62,5 +91,10 @@ export const unofferedOn = (gpu: GpuContext): UnofferedVariant[] =>
   unofferedVariants({
     features: [...gpu.device.features].map(String),
     languageFeatures: gpu.description.wgslLanguageFeatures,
-    subgroupMatrixF32: gemmCapabilitiesOf(gpu.device).subgroupMatrix === true,
+    ...subgroupMatrixOf(gpu),
   });
+
+const subgroupMatrixOf = (gpu: GpuContext): { subgroupMatrix?: SubgroupMatrixGrant } => {
+  const grant = gemmCapabilitiesOf(gpu.device).subgroupMatrix;
+  return grant ? { subgroupMatrix: grant } : {};
+};

@@ -60,7 +60,7 @@ describe('every composed module', () => {
       const enables = splitItems(portableModule(m.code)).filter((i) => i.kind === 'enable');
       expect(new Set(enables.map((e) => e.text)).size, m.label).toBe(enables.length);
     }
-  });
+  }, 60_000); // hundreds of modules, each split twice: seconds on a loaded 2-core machine
 
   it('as composed, breaks the rules the portable order mends (the check can fail)', () => {
     // The int3 tile GEMV: its format's words use the tile's overrides before it declares them.
@@ -208,15 +208,33 @@ describe('what a module needs of the device', () => {
   });
 
   it('a GEMM variant is refused exactly where its module needs what is not granted', () => {
-    for (const f16 of [false, true]) {
-      for (const variant of GEMM_VARIANTS) {
-        const needs = wgslNeeds(gemmPipelineSpec('int4', variant).code);
-        const granted = {
-          features: f16 ? ['shader-f16'] : [],
-          languageFeatures: [] as string[],
-        };
-        expect(gemmRefusal(variant, { f16 }) === null, variant.name).toBe(within(needs, granted));
-      }
-    }
+    const configs = GEMM_VARIANTS.flatMap((v) => (v.sgmat ? [v.sgmat] : []));
+    const flags = [false, true];
+    for (const f16 of flags)
+      for (const subgroups of flags)
+        for (const subgroupId of flags)
+          for (const matrices of flags) {
+            const caps = {
+              f16,
+              subgroups,
+              subgroupId: subgroups && subgroupId,
+              // Every configuration listed: only the module's features can then refuse it.
+              ...(matrices ? { subgroupMatrix: { configs } } : {}),
+            };
+            const granted = {
+              features: [
+                ...grants({ ...caps, dp4a: false }).features,
+                ...(matrices ? ['chromium-experimental-subgroup-matrix'] : []),
+              ],
+              languageFeatures: grants({ ...caps, dp4a: false }).languageFeatures,
+            };
+            for (const variant of GEMM_VARIANTS) {
+              const needs = wgslNeeds(gemmPipelineSpec('int4', variant).code);
+              expect(gemmRefusal(variant, caps) === null, variant.name).toBe(
+                within(needs, granted),
+              );
+            }
+          }
+    expect(configs.length).toBeGreaterThan(3);
   });
 });

@@ -7,6 +7,7 @@
 import type { FormatId } from '../../core/formats';
 import { matrixBytes } from '../formats';
 import { type GemmVariant, prepareGemm } from '../gemm';
+import { SGMAT_WORKGROUP } from '../sgmat';
 import type { KernelEnv } from '../types';
 import { bytesByBuffer, type Coalescing, coalescing, runTraced } from './analyse';
 import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
@@ -37,7 +38,7 @@ export const GEMM_TRACED_BUFFERS: TracedBuffer[] = [
 export function gemmWorkgroupSize(v: GemmVariant): number {
   if (v.entry === 'gemm_cols') return v.blockN / 8;
   if (v.entry === 'gemm_pad') return (v.blockN / 4) ** 2;
-  if (v.entry === 'gemm_sgmat') return 64;
+  if (v.entry === 'gemm_sgmat') return SGMAT_WORKGROUP;
   return 64;
 }
 
