@@ -17,7 +17,8 @@
 # `bench.js --adapter --require-gpu` asks Dawn which adapter it picks. A software one (SwiftShader,
 # lavapipe, llvmpipe — what Dawn falls back to without a GPU driver) stops the run there, in
 # seconds, with exit status 3 and nothing measured, unless --allow-cpu. Every Dawn step runs with
-# --require-gpu too, and the peers' Chromium on the GPU (ROOFLINE_CHROMIUM_GPU=1: Vulkan, no
+# --experimental (Dawn's allow_unsafe_apis: where the driver has cooperative matrices, the
+# subgroup-matrix GEMMs are verified and timed; the results record it) and --require-gpu too, and the peers' Chromium on the GPU (ROOFLINE_CHROMIUM_GPU=1: Vulkan, no
 # SwiftShader); a peers page that still reports a software adapter has its output moved to
 # software-adapter/ and the step fails.
 #
@@ -322,10 +323,10 @@ fi
 
 # The adapter check: which adapter Dawn picks, before anything is measured.
 start=$SECONDS
-node "$cli/bench.js" --adapter --json --require-gpu >"$out/adapter.json" 2>"$out/adapter.log"
+node "$cli/bench.js" --adapter --json --require-gpu --experimental >"$out/adapter.json" 2>"$out/adapter.log"
 status=$?
 adapter="$(adapter_of "$out/adapter.json")"
-record adapter "$status" $((SECONDS - start)) "$adapter" node "$cli/bench.js" --adapter --json --require-gpu
+record adapter "$status" $((SECONDS - start)) "$adapter" node "$cli/bench.js" --adapter --json --require-gpu --experimental
 case "$status" in
   0)
     run=gpu
@@ -376,14 +377,14 @@ if [ "$run" = gpu ]; then
   export ROOFLINE_CHROMIUM_GPU=1
 fi
 
-step plan 180 results.json results.json node "$cli/bench.js" "$plan" --json "${require[@]}"
-step trace 60 trace.txt trace.json node "$cli/bench.js" --trace --out "$out/trace.json" "${require[@]}"
+step plan 180 results.json results.json node "$cli/bench.js" "$plan" --json --experimental "${require[@]}"
+step trace 60 trace.txt trace.json node "$cli/bench.js" --trace --experimental --out "$out/trace.json" "${require[@]}"
 # The driver's build (npm run bench:peers's first half) logs to stdout: here to peers.log.
 step peers 180 peers.json peers.json bash -c \
   'npx vite build --config bench/peers/vite.driver.config.ts >&2 && exec node node_modules/.cache/bench-peers/driver/run.js --json "$@"' \
   peers "${peers[@]}"
 [ -s "$out/peers.json" ] && node node_modules/.cache/bench-peers/driver/run.js --from "$out/peers.json" >"$out/peers.txt" 2>>"$out/peers.log"
-step decode 75 decode.txt decode.json node "$cli/bench.js" --decode "$decode" --out "$out/decode.json" "${require[@]}"
+step decode 75 decode.txt decode.json node "$cli/bench.js" --decode "$decode" --experimental --out "$out/decode.json" "${require[@]}"
 
 awk -F '\t' '!/^#/ { printf "%-8s %-5s %-8s %-9s %s\n", $1, $2, $3, $4, $5 }' "$manifest" >&2
 say "everything is in $out/ ($run run)"

@@ -37,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const { gpu, softwareFallback, runtime } = await hostGpu();
+  const { gpu, softwareFallback, runtime } = await hostGpu({
+    experimental: args.experimental === true,
+  });
   const ctx = await acquireGpu(gpu);
   const software = softwareFallback !== null || ctx.description.isSoftware;
   if (args.adapter) return showAdapter(ctx, softwareFallback, runtime, args);

@@ -58,6 +58,11 @@ export interface RuntimeDescription {
   description: string;
   /** Absent in documents written before it was recorded. */
   implementation?: WebGpuImplementation;
+  /**
+   * Dawn's allow_unsafe_apis toggle was on (`npm run bench -- --experimental`), so Chrome's
+   * experimental features such as subgroup matrices could be granted. Absent: off, or not Node.
+   */
+  experimental?: boolean;
 }
 
 export interface ResultRow {
@@ -414,6 +419,7 @@ const RUNTIME_CHECKS: FieldChecks<RuntimeDescription> = {
   kind: oneOf(RUNTIME_KINDS),
   description: str,
   implementation: optional(oneOf(WEBGPU_IMPLEMENTATIONS)),
+  experimental: optional(bool),
 };
 
 const GEMV_CHOICE_CHECKS: FieldChecks<DecodeGemvChoice> = {

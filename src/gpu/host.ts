@@ -19,7 +19,8 @@ interface DenoGlobal {
 /** Deno's global, where this process is Deno. */
 export const denoRuntime = (): DenoGlobal | undefined => (globalThis as { Deno?: DenoGlobal }).Deno;
 
-export async function hostGpu(): Promise<HostGpu> {
+/** `experimental`: Dawn's allow_unsafe_apis toggle (Node only; wgpu has none). */
+export async function hostGpu(choices: { experimental?: boolean } = {}): Promise<HostGpu> {
   const deno = denoRuntime();
   if (deno) {
     return {
@@ -29,7 +30,8 @@ export async function hostGpu(): Promise<HostGpu> {
     };
   }
   const { nodeGpu } = await import('./node');
-  const { gpu, softwareFallback, webgpuVersion } = await nodeGpu();
+  const experimental = choices.experimental === true;
+  const { gpu, softwareFallback, webgpuVersion } = await nodeGpu({ experimental });
   return {
     gpu,
     softwareFallback,
@@ -37,6 +39,7 @@ export async function hostGpu(): Promise<HostGpu> {
       kind: 'node',
       description: `node ${process.version}; webgpu ${webgpuVersion}`,
       implementation: 'dawn',
+      ...(experimental ? { experimental } : {}),
     },
   };
 }

@@ -38,12 +38,32 @@ export interface NodeGpu {
 export const UNQUANTIZED_TIMESTAMPS = 'disable-dawn-features=timestamp_quantization';
 
 /**
- * Dawn's options for `create`: timestamps at full resolution, and where ROOFLINE_DAWN_BACKEND is
- * set (e.g. vulkan; scripts/gpu-run.sh sets it on Linux) that backend instead of Dawn's own pick.
+ * Dawn's toggle for features it deems unsafe, Chrome's experimental ones among them: without it
+ * the adapter never lists chromium-experimental-subgroup-matrix ("Feature %s is guarded by toggle
+ * allow_unsafe_apis", Dawn). On only when asked (`npm run bench -- --experimental`).
  */
-export function dawnOptions(env: NodeJS.ProcessEnv = process.env): string[] {
+export const UNSAFE_APIS = 'enable-dawn-features=allow_unsafe_apis';
+
+export interface DawnChoices {
+  /** Dawn's allow_unsafe_apis toggle on (--experimental). */
+  experimental?: boolean;
+}
+
+/**
+ * Dawn's options for `create`: timestamps at full resolution; where ROOFLINE_DAWN_BACKEND is set
+ * (e.g. vulkan; scripts/gpu-run.sh sets it on Linux) that backend instead of Dawn's own pick; and
+ * with `experimental`, the unsafe-APIs toggle.
+ */
+export function dawnOptions(
+  env: NodeJS.ProcessEnv = process.env,
+  choices: DawnChoices = {},
+): string[] {
   const backend = env.ROOFLINE_DAWN_BACKEND?.trim();
-  return [UNQUANTIZED_TIMESTAMPS, ...(backend ? [`backend=${backend}`] : [])];
+  return [
+    UNQUANTIZED_TIMESTAMPS,
+    ...(backend ? [`backend=${backend}`] : []),
+    ...(choices.experimental === true ? [UNSAFE_APIS] : []),
+  ];
 }
 
 let installed = false;
@@ -62,8 +82,8 @@ export function webgpuPackageVersion(): string {
 /** Asks a throwaway Node process whether Dawn finds an adapter with the current environment.
  * A second Dawn instance after a failed first one is not safe in one process, so the probe
  * runs apart and this process creates its instance only once the driver is chosen. */
-function defaultDriverHasAdapter(): boolean {
-  const probe = `import('webgpu').then(async ({create}) => process.exit((await create(${JSON.stringify(dawnOptions())}).requestAdapter()) ? 0 : 3))`;
+function defaultDriverHasAdapter(choices: DawnChoices): boolean {
+  const probe = `import('webgpu').then(async ({create}) => process.exit((await create(${JSON.stringify(dawnOptions(process.env, choices))}).requestAdapter()) ? 0 : 3))`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
     stdio: 'ignore',
     timeout: 60_000,
@@ -71,11 +91,11 @@ function defaultDriverHasAdapter(): boolean {
   return result.status === 0;
 }
 
-export async function nodeGpu(): Promise<NodeGpu> {
+export async function nodeGpu(choices: DawnChoices = {}): Promise<NodeGpu> {
   installGlobals();
   const webgpuVersion = webgpuPackageVersion();
   let softwareFallback: string | null = null;
-  if (!process.env.VK_ICD_FILENAMES && !defaultDriverHasAdapter()) {
+  if (!process.env.VK_ICD_FILENAMES && !defaultDriverHasAdapter(choices)) {
     const driver = SOFTWARE_VULKAN_DRIVERS.find((d) => existsSync(d.icd));
     if (!driver) {
       throw new GpuError(
@@ -89,7 +109,7 @@ export async function nodeGpu(): Promise<NodeGpu> {
     process.env.NODEVICE_SELECT = '1';
     softwareFallback = driver.name;
   }
-  const gpu = create(dawnOptions());
+  const gpu = create(dawnOptions(process.env, choices));
   if (!(await gpu.requestAdapter())) {
     throw new GpuError(
       'no-adapter',

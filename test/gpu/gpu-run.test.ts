@@ -115,7 +115,7 @@ describe.skipIf(softwareIcd === null)('scripts/gpu-run.sh on a software adapter'
     // The manifest records the adapter check and the refusal, nothing measured.
     const manifest = manifestOf(folder);
     expect(manifest).toMatch(
-      /^adapter\t3\t\d+\tyes\t.+\tnode .*bench\.js --adapter --json --require-gpu$/m,
+      /^adapter\t3\t\d+\tyes\t.+\tnode .*bench\.js --adapter --json --require-gpu --experimental$/m,
     );
     expect(manifest).toMatch(/^# run: refused/m);
     expect(manifest).not.toMatch(/^(plan|trace|peers|decode)\t/m);

@@ -26,6 +26,11 @@ export interface BenchArgs {
   adapter?: true;
   /** --require-gpu: refuse a software (CPU) adapter before anything is measured. */
   requireGpu?: true;
+  /**
+   * --experimental: Dawn's allow_unsafe_apis toggle on, so the adapter may list Chrome's
+   * experimental features (subgroup matrices: the sgmat GEMMs); recorded in the results.
+   */
+  experimental?: true;
 }
 
 /** The exit status of --require-gpu's refusal: the adapter is a software (CPU) one. */
@@ -34,7 +39,7 @@ export const SOFTWARE_ADAPTER_STATUS = 3;
 export const BENCH_RUNTIMES = ['node', 'deno'] as const;
 export type BenchRuntime = (typeof BENCH_RUNTIMES)[number];
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE] [--submit URL] [--require-gpu]
+export const BENCH_USAGE = `Usage: npm run bench -- [--quick | --full] [--json] [--out FILE] [--submit URL] [--require-gpu] [--experimental]
        npm run bench -- --adapter [--json] [--require-gpu]
 
 Measures this machine's GPU through WebGPU (Dawn, or wgpu with --runtime deno) and prints the
@@ -57,6 +62,11 @@ results.
                refuse a software (CPU) adapter — SwiftShader, lavapipe, llvmpipe, or the
                software driver Dawn falls back to without a GPU driver: exit with status
                ${SOFTWARE_ADAPTER_STATUS} and one line before anything is measured
+  --experimental
+               turn on Dawn's allow_unsafe_apis toggle (Node only), so the adapter may offer
+               Chrome's experimental chromium-experimental-subgroup-matrix: the subgroup-matrix
+               GEMMs (sgmat-…) are tried where its driver lists their configuration; the
+               results document records it (runtime.experimental)
   --help       show this message
 
 Settings that change results (a run with any of them is marked "not comparable"):
@@ -76,6 +86,7 @@ const BENCH_FLAGS: FlagSpecs = {
   trace: { type: 'boolean' },
   adapter: { type: 'boolean' },
   'require-gpu': { type: 'boolean' },
+  experimental: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   out: { type: 'string', value: 'a file name' },
   submit: { type: 'string', value: 'a gallery address' },
@@ -114,6 +125,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       BENCH_USAGE,
     );
   }
+  if (values.experimental === true && runtime === 'deno') {
+    throw new UsageError(
+      '--experimental turns on a Dawn toggle; wgpu (--runtime deno) has none.',
+      BENCH_USAGE,
+    );
+  }
   const adapter = values.adapter === true;
   const alongside = (['trace', 'decode', 'out', 'submit'] as const).find(
     (name) => values[name] !== undefined,
@@ -139,5 +156,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     ...(runtime === undefined ? {} : { runtime: runtime as BenchRuntime }),
     ...(adapter ? { adapter: true as const } : {}),
     ...(values['require-gpu'] === true ? { requireGpu: true as const } : {}),
+    ...(values.experimental === true ? { experimental: true as const } : {}),
   };
 }
