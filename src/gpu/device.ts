@@ -21,7 +21,8 @@ export const OPTIONAL_FEATURES: readonly GPUFeatureName[] = [
   'timestamp-query',
   'shader-f16',
   'subgroups',
-  // Chrome's experimental subgroup matrices (the sgmat8x8 GEMM); not in @webgpu/types yet.
+  // Chrome's experimental subgroup matrices (the sgmat GEMMs); not in @webgpu/types yet. Dawn
+  // offers it only with allow_unsafe_apis (Node: --experimental; Chrome: --enable-unsafe-webgpu).
   'chromium-experimental-subgroup-matrix' as GPUFeatureName,
 ];
 

@@ -102,6 +102,9 @@ export function renderTrace(doc: TraceDocument): string {
     'sectors/useful B',
     'weights only',
     'x B / weight B',
+    'barriers/KiB',
+    'in K loop',
+    'WG bytes',
     ...doc.shapes.map((s) => `WGs ${s}`),
   ];
   const rows = doc.trace.map((r) => [
@@ -110,6 +113,9 @@ export function renderTrace(doc: TraceDocument): string {
     r.verified ? figure(r.sectorsPerUsefulByte) : 'FAILED',
     figure(r.weightSectorsPerUsefulByte),
     figure(r.xBytesPerWeightByte),
+    figure(r.barriersPerKiB),
+    figure(r.loopBarriersPerKiB),
+    r.workgroupBytes === undefined ? '—' : String(r.workgroupBytes),
     ...r.workgroups.map(String),
   ]);
   const failures = [...doc.trace, ...doc.kernels]
@@ -118,6 +124,7 @@ export function renderTrace(doc: TraceDocument): string {
   return [
     `GEMV address trace on ${adapterName(doc.adapter)}`,
     '  sectors/useful B: 32-byte sectors each 32-invocation group touches per load ÷ bytes it needed (1.00 = coalesced)',
+    '  barriers/KiB: workgroupBarrier()s a workgroup executes per KiB of weights and scales it loads (in K loop: between its first and last weight load); WG bytes: its workgroup memory',
     ...columns(header, rows, { leftColumns: 2 }),
     ...renderKernels(doc.kernels),
     ...renderAttentionGeometry(doc.kernels),
