@@ -217,7 +217,13 @@ describe('page sections', () => {
     expect($('#pred-source-note').textContent).toMatch(
       /In a browser each token also costs [\d.]+ ms .*unpacks quantised weights in [\d.]+× \(one scale per block\) or [\d.]+× \(k-quants\)/,
     );
+    // A range wider than 4× is never two numbers: the expected value, then the words.
+    change('#pred-engine', 'llama.cpp-webgpu-dawn');
+    expect(row('llama-3-8b').querySelector('.no-range')?.textContent).toBe(
+      'not enough data for a range',
+    );
     change('#pred-engine', 'llama.cpp-cuda');
+    expect(row('llama-3-8b').querySelector('.no-range')).toBeNull();
     change('#pred-tp', '2');
     expect(row('llama-3-70b').dataset.fits).toBe('true');
     expect(row('llama-3-70b').textContent).toMatch(/spec \(llama\.cpp-cuda, 2 GPUs\)/);

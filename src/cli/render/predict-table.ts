@@ -66,9 +66,7 @@ const ofStated = (s: { n: number; notEnoughData: number }): string =>
 
 /** The engine's range for `metric` is wider than 4×: the CLI states that instead of the range. */
 const notEnoughData = (r: PredictReport, metric: 'decode' | 'ttft'): boolean =>
-  r.assumptions.some(
-    (n) => n.id === 'engine-range' && n.metric === metric && n.code === 'not-enough-data',
-  );
+  !r.rangeStated[metric];
 
 const NO_RANGE = `not enough data for a range (it would be wider than ${MAX_RANGE_WIDTH}×)`;
 

@@ -1,6 +1,7 @@
 // What `npm run predict -- --json` prints: the model's report with its codes and notes worded in
 // English (./notes-en.ts), field for field in the report's order.
 
+import type { Range } from '../../model/predict/range';
 import type { PredictReport } from '../../model/predict/report';
 import {
   CHAPTER_LABEL,
@@ -41,6 +42,65 @@ export interface PredictJson
   };
   assumptions: string[];
   notes: string[];
+  /**
+   * Why a metric's range is not stated (its low and high are null in the JSON: "not enough data"),
+   * null where it is stated.
+   */
+  rangeReason: { decode: string | null; ttft: string | null };
+}
+
+/**
+ * A range with no low or high: JSON writes NaN as null, so a range that is not stated ("not
+ * enough data") is never printed as two numbers.
+ */
+const unstated = (r: Range): Range => ({ expected: r.expected, low: Number.NaN, high: Number.NaN });
+
+/** Each range of a metric whose range is not stated, without its low and high. */
+function statedTimes(r: PredictReport) {
+  const d = r.rangeStated.decode;
+  const t = r.rangeStated.ttft;
+  const keep = (stated: boolean) => (x: Range) => (stated ? x : unstated(x));
+  const dr = keep(d);
+  return {
+    decode:
+      r.decode === null
+        ? null
+        : {
+            ...r.decode,
+            msPerToken: dr(r.decode.msPerToken),
+            tokensPerSecond: dr(r.decode.tokensPerSecond),
+            systemTokensPerSecond: dr(r.decode.systemTokensPerSecond),
+          },
+    prefill:
+      r.prefill === null
+        ? null
+        : {
+            ...r.prefill,
+            ttftMs: keep(t)(r.prefill.ttftMs),
+            tokensPerSecond: keep(t)(r.prefill.tokensPerSecond),
+          },
+    e2eMs: r.e2eMs === null ? null : keep(d && t)(r.e2eMs),
+    itlVsContext: r.itlVsContext.map((p) => ({
+      ...p,
+      msPerToken: dr(p.msPerToken),
+      tokensPerSecond: dr(p.tokensPerSecond),
+    })),
+    latencyThroughput: r.latencyThroughput.map((p) => ({
+      ...p,
+      msPerToken: dr(p.msPerToken),
+      tokensPerSecond: dr(p.tokensPerSecond),
+      systemTokensPerSecond: dr(p.systemTokensPerSecond),
+    })),
+  };
+}
+
+/** The words of the codes that made a metric's range "not enough data"; null where it is stated. */
+function rangeReason(r: PredictReport, metric: 'decode' | 'ttft'): string | null {
+  if (r.rangeStated[metric]) return null;
+  return r.assumptions
+    .filter((n) => n.id === 'engine-range' && n.metric === metric)
+    .map(noteText)
+    .join('; ');
 }
 
 /** Why the chapter's ITL is far above the A100 floor, in one English sentence; null where it is not. */
@@ -54,6 +114,7 @@ export function gapSentence(r: PredictReport): string | null {
 export function reportJson(r: PredictReport): PredictJson {
   const { notes: capacityNotes, ...memory } = r.memory;
   const c = r.a100.chapter;
+  const times = statedTimes(r);
   return {
     model: r.model,
     modelName: r.modelName,
@@ -76,18 +137,20 @@ export function reportJson(r: PredictReport): PredictJson {
       r.doesNotFit === null ? null : { ...r.doesNotFit, text: doesNotFitText(r.doesNotFit) },
     calibration: r.calibration,
     calibrationTtft: r.calibrationTtft,
+    rangeStated: r.rangeStated,
+    rangeReason: { decode: rangeReason(r, 'decode'), ttft: rangeReason(r, 'ttft') },
     promptTokens: r.promptTokens,
     outputTokens: r.outputTokens,
     batch: r.batch,
     context: r.context,
     weightBytes: r.weightBytes,
     kvBytes: r.kvBytes,
-    decode: r.decode,
-    prefill: r.prefill,
-    e2eMs: r.e2eMs,
+    decode: times.decode,
+    prefill: times.prefill,
+    e2eMs: times.e2eMs,
     memory: { ...memory, note: capacityNotes.map(noteText).join('; ') },
-    itlVsContext: r.itlVsContext,
-    latencyThroughput: r.latencyThroughput,
+    itlVsContext: times.itlVsContext,
+    latencyThroughput: times.latencyThroughput,
     verdicts:
       r.verdicts === null
         ? null

@@ -61,6 +61,13 @@ export interface PredictReport
   /** The same for TTFT. */
   calibrationTtft: CalibrationFigures | null;
   /**
+   * Whether the engine's range is stated, for decode (ITL, tokens/s, the latency–throughput and
+   * ITL-vs-context points) and for TTFT: false where it would be wider than MAX_RANGE_WIDTH (the
+   * profile's 'not-enough-data'), and the page and the CLI then give the expected value with
+   * "not enough data" and its reason, never a low and a high.
+   */
+  rangeStated: { decode: boolean; ttft: boolean };
+  /**
    * As the prediction gives them (floor: weights + KV once at 100 % of the bandwidth ceiling);
    * null, like every time and verdict below, where the model does not fit.
    */
@@ -193,6 +200,10 @@ export function buildReport(input: ReportInput): PredictReport {
         : null,
     calibration: engine?.decode ?? null,
     calibrationTtft: engine?.ttft ?? null,
+    rangeStated: {
+      decode: rangeStated(assumptions, 'decode'),
+      ttft: rangeStated(assumptions, 'ttft'),
+    },
     promptTokens: p.promptTokens,
     outputTokens: p.outputTokens,
     batch: p.batch,
@@ -219,6 +230,12 @@ export function buildReport(input: ReportInput): PredictReport {
     notes: p.notes,
   };
 }
+
+/** False where the engine's range for `metric` is "not enough data" (model/engines/calibrate.ts). */
+const rangeStated = (assumptions: readonly Note[], metric: 'decode' | 'ttft'): boolean =>
+  !assumptions.some(
+    (n) => n.id === 'engine-range' && n.metric === metric && n.code === 'not-enough-data',
+  );
 
 /** The prediction's assumptions and the run's caveats: roofline, software adapter, unfinished. */
 function reportAssumptions(p: Prediction, results: ResultsDocument | undefined): Note[] {

@@ -12,7 +12,7 @@ import { t } from '../i18n';
 import { fmt, fmtInt } from '../i18n/numbers';
 import { Chart, geometricTicks } from '../shell/chartjs';
 import { element, td, th } from '../shell/dom';
-import { chapterRangeText, rangeNodes } from '../shell/range-nodes';
+import { chapterRangeText, statedRangeNodes } from '../shell/range-nodes';
 import { joinHooks, type PageContext, type Section } from '../shell/section';
 import { sectionHeading } from '../shell/section-heading';
 
@@ -133,7 +133,12 @@ function relabel(chart: LatencyChart): void {
 }
 
 /** The curve's points for the model and format in focus, and the caption that says whence. */
-function latencyPoints(ctx: PageContext): { points: CurvePoint[]; caption: string } {
+function latencyPoints(ctx: PageContext): {
+  points: CurvePoint[];
+  caption: string;
+  /** Whether the engine's decode range is stated (else "not enough data", no low–high). */
+  stated: boolean;
+} {
   const c = t().charts.latency;
   const swept =
     ctx.source.kind === 'measured'
@@ -149,7 +154,7 @@ function latencyPoints(ctx: PageContext): { points: CurvePoint[]; caption: strin
         : c.sweepMissing({ kernel });
   try {
     const { options } = capToContext(ctx.focusModel, ctx.options);
-    const { prediction } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, {
+    const { prediction, report } = predictReport(ctx.source, ctx.focusModel, ctx.focusFormat, {
       ...options,
       batches,
     });
@@ -160,9 +165,9 @@ function latencyPoints(ctx: PageContext): { points: CurvePoint[]; caption: strin
       source: ctx.sourceLabel,
       how,
     });
-    return { points: prediction.latencyThroughput, caption };
+    return { points: prediction.latencyThroughput, caption, stated: report.rangeStated.decode };
   } catch (e) {
-    return { points: [], caption: c.cannotPredict({ error: errorMessage(e) }) };
+    return { points: [], caption: c.cannotPredict({ error: errorMessage(e) }), stated: true };
   }
 }
 
@@ -181,7 +186,7 @@ export function setupLatency(): LatencyView {
   const render = (ctx: PageContext) => {
     last = ctx;
     const c = t().charts.latency;
-    const { points, caption: text } = latencyPoints(ctx);
+    const { points, caption: text, stated } = latencyPoints(ctx);
     caption.textContent = text;
     relabel(chart);
     const [itl, sys] = chart.data.datasets;
@@ -197,9 +202,9 @@ export function setupLatency(): LatencyView {
         const tr = document.createElement('tr');
         tr.append(
           th(fmtInt(p.batch)),
-          td(rangeNodes(p.msPerToken), 'num'),
+          td(statedRangeNodes(p.msPerToken, stated), 'num'),
           td(fmt(p.tokensPerSecond.expected), 'num'),
-          td(rangeNodes(p.systemTokensPerSecond), 'num'),
+          td(statedRangeNodes(p.systemTokensPerSecond, stated), 'num'),
           td(c.sources[p.source]),
         );
         return tr;

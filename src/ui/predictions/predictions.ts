@@ -25,7 +25,13 @@ import { type PredictReport, predictReport, type ReportSource } from '../../mode
 import { t } from '../i18n';
 import { fmt, fmtAsGiven, fmtFixed, fmtInt, fmtLabelGB } from '../i18n/numbers';
 import { element, make, setOptions, td, th } from '../shell/dom';
-import { chapterRangeText, durationNodes, rangeNodes, verdictNode } from '../shell/range-nodes';
+import {
+  chapterRangeText,
+  durationNodes,
+  rangeNodes,
+  statedRangeNodes,
+  verdictNode,
+} from '../shell/range-nodes';
 import { joinHooks, type PageContext, type Section } from '../shell/section';
 import { sectionHeading } from '../shell/section-heading';
 import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
@@ -356,10 +362,10 @@ function rowCells(r: PredictReport): HTMLTableCellElement[] {
   const sla = (id: string) =>
     verdictNode(verdicts.sla.find((v) => v.id === id)?.overall ?? 'misses');
   return [
-    td(rangeNodes(r.decode.msPerToken), 'num'),
-    td(rangeNodes(r.decode.tokensPerSecond), 'num'),
-    td(durationNodes(r.prefill.ttftMs), 'num'),
-    td(durationNodes(r.e2eMs), 'num'),
+    td(statedRangeNodes(r.decode.msPerToken, r.rangeStated.decode), 'num'),
+    td(statedRangeNodes(r.decode.tokensPerSecond, r.rangeStated.decode), 'num'),
+    td(durationNodes(r.prefill.ttftMs, r.rangeStated.ttft), 'num'),
+    td(durationNodes(r.e2eMs, r.rangeStated.decode && r.rangeStated.ttft), 'num'),
     td(memoryNodes(r), 'num'),
     td([sla('chat')]),
     td([sla('code-completion')]),

@@ -16,12 +16,31 @@ export function rangeNodes(r: Range, unit = ''): Node[] {
   ];
 }
 
-/** A duration range in ms, or in s when the expected value is 10 s or more. */
-export function durationNodes(r: Range): Node[] {
+/**
+ * A range that is not stated (wider than the predictor allows: "not enough data"): the expected
+ * value, then the words in place of the low–high span.
+ */
+function unstatedNodes(r: Range, unit: string): Node[] {
+  return [
+    make('span', `${fmt(r.expected)}${unit}`, 'exp'),
+    make('span', t().common.notEnoughData, 'rng no-range'),
+  ];
+}
+
+/** `rangeNodes`, or the expected value and "not enough data" where the range is not stated. */
+export function statedRangeNodes(r: Range, stated: boolean, unit = ''): Node[] {
+  return stated ? rangeNodes(r, unit) : unstatedNodes(r, unit);
+}
+
+/** A duration range in ms, or in s when the expected value is 10 s or more; words where not stated. */
+export function durationNodes(r: Range, stated = true): Node[] {
   const c = t().common;
-  if (r.expected < 10_000) return rangeNodes(r, ` ${c.ms}`);
   const s = (v: number) => v / 1000;
-  return rangeNodes({ expected: s(r.expected), low: s(r.low), high: s(r.high) }, ` ${c.s}`);
+  const [shown, unit] =
+    r.expected < 10_000
+      ? [r, ` ${c.ms}`]
+      : [{ expected: s(r.expected), low: s(r.low), high: s(r.high) }, ` ${c.s}`];
+  return statedRangeNodes(shown, stated, unit);
 }
 
 /** A verdict as a symbol and a word (never colour alone). */

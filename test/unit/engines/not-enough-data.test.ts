@@ -2,6 +2,7 @@
 // table prints the expected value with those words instead of a low–high range.
 import { describe, expect, it } from 'vitest';
 import { renderPrediction } from '../../../src/cli/render/predict-table';
+import { reportJson } from '../../../src/cli/render/report-json';
 import { resolveFormat } from '../../../src/core/formats';
 import { MAX_RANGE_WIDTH } from '../../../src/model/engines/calibrate';
 import { FITTED } from '../../../src/model/engines/fitted.generated';
@@ -35,6 +36,29 @@ describe('not enough data for a range', () => {
     expect(text).toMatch(/TTFT\s+\d[\d.,]* ms; not enough data for a range/);
     expect(text).toMatch(/prefill rate\s+\d[\d.,]* tokens\/s; not enough data/);
     expect(text).toMatch(/decode ITL\s+\d+\.\d+ ms\/token \(\d/);
+  });
+
+  it('the JSON gives no low and high where the range is not stated, and says why', () => {
+    const { report } = predictReport(
+      { kind: 'spec', hw: getGpu('rx-7900-xtx'), engine: 'llama.cpp-rocm' },
+      getModel('llama-3-8b'),
+      resolveFormat('int4'),
+      {},
+    );
+    expect(report.rangeStated).toEqual({ decode: true, ttft: false });
+    const json = JSON.parse(JSON.stringify(reportJson(report)));
+    expect(json.prefill.ttftMs).toEqual({
+      expected: report.prefill?.ttftMs.expected,
+      low: null,
+      high: null,
+    });
+    expect(json.prefill.tokensPerSecond.low).toBeNull();
+    expect(json.e2eMs.high).toBeNull();
+    expect(json.rangeReason.ttft).toMatch(/not enough data: the range would be more than 4× wide/);
+    // Decode is stated: its range stays two numbers, everywhere it appears.
+    expect(json.rangeReason.decode).toBeNull();
+    expect(json.decode.msPerToken.low).toBe(report.decode?.msPerToken.low);
+    expect(json.latencyThroughput[0].msPerToken.high).toBeGreaterThan(0);
   });
 });
 

@@ -8,6 +8,8 @@ export const common = {
   min: 'min',
   h: 'h',
   notGiven: '(not given)',
+  /** In place of a range wider than the predictor states (the note under the table says why). */
+  notEnoughData: 'not enough data for a range',
   none: 'none',
   yes: 'yes',
   no: 'no',

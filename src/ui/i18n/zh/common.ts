@@ -9,6 +9,7 @@ export const common: typeof en = {
   min: '分钟',
   h: '小时',
   notGiven: '（未提供）',
+  notEnoughData: '数据不足，不给区间',
   none: '无',
   yes: '是',
   no: '否',
