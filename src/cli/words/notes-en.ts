@@ -146,6 +146,8 @@ export function noteText(n: Note): string {
       return engineProfileWords(n);
     case 'engine-borrowed':
       return borrowedWords(n.engine, n.from);
+    case 'build-era-in-range':
+      return `${n.engine}: llama.cpp's speed differs between builds (its quantised prefill before and after the int8 tensor-core kernels, PR 7676; builds of one card about 2× apart); no build term is fitted (most public rows carry no build number or date): the range is built from rows of many builds and spans them`;
     case 'engine-range':
       return `${n.metric === 'decode' ? 'decode' : 'TTFT'} range for ${n.engine} on ${n.vendor}: ${CALIBRATION_CODE_WORDS[n.code]}`;
     case 'weight-layout':

@@ -109,6 +109,8 @@ export type Note =
    * (engines/ids.ts borrowsProfileFrom), and the notes that follow name `from`.
    */
   | { id: 'engine-borrowed'; engine: EngineId; from: EngineId }
+  // llama.cpp's build era (issue 34, part 4): no term; the range spans the builds in the data.
+  | { id: 'build-era-in-range'; engine: EngineId }
   /** Where a metric's range comes from (own rows, a wider pool, widened to the generic class). */
   | {
       id: 'engine-range';

@@ -7,7 +7,14 @@
 import type { WeightFormat } from '../../core/formats';
 import { RANGE_LEVEL } from '../engines/calibrate';
 import type { CalibrationSummary } from '../engines/cross-validation';
-import { ENGINES, type EngineId, getEngine, profileEngine, type Vendor } from '../engines/ids';
+import {
+  ENGINES,
+  type EngineId,
+  getEngine,
+  isGenericEngine,
+  profileEngine,
+  type Vendor,
+} from '../engines/ids';
 import {
   decodeBound,
   decodeMs,
@@ -124,6 +131,9 @@ function specAssumptions(
       ttft: profile.ttft.interval,
     },
     ...rangeNotes,
+    ...(ENGINES[engine].readsGguf && !isGenericEngine(engine)
+      ? [{ id: 'build-era-in-range' as const, engine }]
+      : []),
     {
       id: 'weight-layout',
       format: format.id,

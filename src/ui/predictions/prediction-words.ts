@@ -49,11 +49,13 @@ export function calibrationText(r: PredictReport): string | undefined {
       n.id === 'engine-range' && n.metric === 'decode' ? [n.code] : [],
     ),
   );
+  const buildEra = r.assumptions.some((n) => n.id === 'build-era-in-range');
   return [
     ...borrowed,
     figures,
     ...[...codes].map((code) => m.calibrationCode[code]),
     ...profileWords(r),
+    ...(buildEra ? [m.buildEraInRange] : []),
   ].join(m.sentenceGap);
 }
 

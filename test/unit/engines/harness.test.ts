@@ -3,6 +3,8 @@
 // unknown" spanning them; and a browser prefill range of a harness whose prefill was never
 // measured at least as wide as the spread between harnesses.
 import { describe, expect, it } from 'vitest';
+import { renderPrediction } from '../../../src/cli/render/predict-table';
+import { resolveFormat } from '../../../src/core/formats';
 import {
   classSpread,
   harnessSpread,
@@ -12,6 +14,9 @@ import {
 import { ENGINES, findEngine } from '../../../src/model/engines/ids';
 import { calibrationRows } from '../../../src/model/engines/measurements/data';
 import { engineProfile } from '../../../src/model/engines/predict';
+import { getGpu } from '../../../src/model/hardware/gpus';
+import { getModel } from '../../../src/model/llm/models';
+import { predictReport } from '../../../src/model/predict/report';
 
 const rows = calibrationRows();
 
@@ -71,5 +76,24 @@ describe('browser harnesses', () => {
     expect(spread).toBeDefined();
     expect(own.interval.low).toBeLessThanOrEqual(spread?.low ?? 0);
     expect(own.interval.high).toBeGreaterThanOrEqual(spread?.high ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('llama.cpp build era (issue 34, part 4)', () => {
+  const report = (engine: 'llama.cpp-cuda' | 'vllm' | 'native') =>
+    predictReport(
+      { kind: 'spec', hw: getGpu('rtx-4090'), engine },
+      getModel('llama-3-8b'),
+      resolveFormat('int4'),
+      {},
+    ).report;
+
+  it('a llama.cpp engine says its range spans the builds, as no build term is fitted', () => {
+    const cuda = report('llama.cpp-cuda');
+    expect(cuda.assumptions).toContainEqual({ id: 'build-era-in-range', engine: 'llama.cpp-cuda' });
+    expect(renderPrediction(cuda)).toMatch(/no build term is fitted .*spans them/);
+    for (const other of ['vllm', 'native'] as const) {
+      expect(report(other).assumptions.some((n) => n.id === 'build-era-in-range')).toBe(false);
+    }
   });
 });

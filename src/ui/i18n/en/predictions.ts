@@ -161,6 +161,9 @@ export const predictions = {
   // The note under the table.
   noteMeasured: (p: { adapter: string }) =>
     `Source: measured — each matrix of the model timed as the kernels measured on ${p.adapter}, scaled by layer count, plus the KV cache at the measured bandwidth.`,
+  /** llama.cpp engines: no build-era term; the range spans the builds (model/predict/notes.ts). */
+  buildEraInRange:
+    'llama.cpp’s speed differs between builds (its quantised prefill before and after the int8 tensor-core kernels; builds of one card about 2× apart). No build term is fitted, as most public measurements name no build: the range is built from measurements of many builds and spans them.',
   noteMeasuredHost: (p: { runs: string; models: string; dispatch: string; layer: string }) =>
     `Measured here: the host cost, from this document's own decode runs (${p.runs}: ${p.models}) — ${p.dispatch} ms per small dispatch and ${p.layer} ms per layer beyond what the kernels predict for those runs, this browser's and driver's own instead of a borrowed constant.`,
   noteFallback:

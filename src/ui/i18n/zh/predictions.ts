@@ -116,6 +116,8 @@ export const predictions: typeof en = {
 
   noteMeasured: (p) =>
     `来源：实测——模型的每个矩阵按在 ${p.adapter} 上实测的内核耗时计算，乘以层数，再加上按实测带宽读取 KV cache 的时间。`,
+  buildEraInRange:
+    'llama.cpp 的速度随构建版本而不同（量化预填充在 int8 张量核心内核前后不同；同一块卡上不同构建最多相差一倍）。由于多数公开实测没有注明构建版本，没有拟合构建项：区间由许多构建的实测得出，涵盖它们。',
   noteMeasuredHost: (p) =>
     `本机实测：主机开销取自本文档自己的解码运行（${p.runs} 次：${p.models}）——每个小调度 ${p.dispatch} ms，每层比内核对这些运行的预测多 ${p.layer} ms；这是本浏览器和驱动自己的数字，而不是借来的常数。`,
   noteFallback: '† 部分来自 roofline：这些结果缺少某些形状或格式，这部分改用 β 和 π 估算。',
