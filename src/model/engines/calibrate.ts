@@ -69,6 +69,7 @@ export type CalibrationCode =
   | 'range-within-source'
   | 'range-floored-to-class-spread'
   | 'prefill-of-another-harness'
+  | 'harness-not-in-data'
   | 'not-enough-data';
 
 const BASIS_CODE: Readonly<Record<PoolBasis, CalibrationCode>> = {
@@ -912,6 +913,20 @@ function browserCalibration(
     interval,
     codes,
   });
+}
+
+/**
+ * A browser engine with no public measurement of its own (it borrows the class's profile): its
+ * decode and TTFT ranges at least as wide as the spread between harnesses (harnessSpread), with
+ * the code 'harness-not-in-data'; "not enough data" where that is past MAX_RANGE_WIDTH.
+ */
+export function withHarnessSpread(profile: EngineProfile, spread: RatioInterval): EngineProfile {
+  const widen = (c: MetricCalibration): MetricCalibration => {
+    const codes = c.codes.filter((code) => code !== 'not-enough-data');
+    const interval = floorToSpread(c.interval, codes, spread, 'harness-not-in-data');
+    return withWidthCheck({ ...c, interval, codes });
+  };
+  return { ...profile, decode: widen(profile.decode), ttft: widen(profile.ttft) };
 }
 
 export interface EngineProfile {

@@ -2,7 +2,7 @@
 // GPU family left out at a time), fitted on a set of calibration rows. `npm run calibrate -- --write` stores them for the bundled data in fitted.generated.ts,
 // so neither the page nor the CLI fits at start-up; a unit test checks that file against a fresh fit.
 
-import { buildProfile, type EngineProfile } from './calibrate';
+import { buildProfile, type EngineProfile, harnessSpread, type RatioInterval } from './calibrate';
 import {
   type CalibrationSummary,
   type HeldOutTable,
@@ -18,6 +18,11 @@ export interface FittedTables {
   profiles: Readonly<Record<string, EngineProfile>>;
   /** Per grouping, keyed by summaryKey(engine, metric, vendor | 'all'). */
   summaries: Readonly<Record<ReportGrouping, Readonly<Record<string, CalibrationSummary>>>>;
+  /**
+   * How far a browser harness the fit has not seen lands (calibrate.ts harnessSpread): the least
+   * range of a browser engine that borrows its profile; null with fewer than two harnesses.
+   */
+  harnessSpread: RatioInterval | null;
 }
 
 export const profileKey = (engine: EngineId, vendor: Vendor): string => `${engine}|${vendor}`;
@@ -43,7 +48,7 @@ export function fitTables(
   }
   const summaries = {} as Record<ReportGrouping, Record<string, CalibrationSummary>>;
   for (const g of REPORT_GROUPINGS) summaries[g] = summaryTable(held[g]);
-  return { profiles, summaries };
+  return { profiles, summaries, harnessSpread: harnessSpread(rows) ?? null };
 }
 
 /**

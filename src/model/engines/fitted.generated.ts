@@ -5462,4 +5462,9 @@ export const FITTED: FittedTables = {
       },
     },
   },
+  harnessSpread: {
+    low: 0.2978417166350226,
+    high: 4.301024912378396,
+    n: 3,
+  },
 };

@@ -7,12 +7,12 @@ import type { WeightLayout } from '../llm/weight-layout';
 import { fits as fitsIn, memoryNeed } from '../predict/capacity';
 import type { Range } from '../predict/range';
 import { checkTp, type LinkSpec, linkFor } from '../predict/tensor-parallel';
-import type { CalibrationCode, EngineProfile } from './calibrate';
+import { type CalibrationCode, type EngineProfile, withHarnessSpread } from './calibrate';
 import { type CalibrationSummary, summaryKey } from './cross-validation';
 import { FITTED } from './fitted.generated';
 import { profileKey } from './fitted-tables';
 import { HEADLINE_GROUPING, type ReportGrouping } from './groups';
-import { type EngineId, getEngine, profileEngine, type Vendor } from './ids';
+import { ENGINES, type EngineId, getEngine, profileEngine, type Vendor } from './ids';
 import type { Metric } from './measurements/rows';
 import {
   decodeMs,
@@ -28,8 +28,26 @@ import {
  * borrows its profile (ids.ts borrowsProfileFrom), the lender's.
  */
 export function engineProfile(engine: EngineId, vendor: Vendor): EngineProfile {
-  return fitted(FITTED.profiles, profileKey(profileEngine(engine), vendor));
+  const lent = fitted(FITTED.profiles, profileKey(profileEngine(engine), vendor));
+  const spread = FITTED.harnessSpread;
+  if (!borrowsAsBrowserHarness(engine) || spread === null) return lent;
+  const key = profileKey(engine, vendor);
+  let widened = harnessProfiles.get(key);
+  if (widened === undefined) {
+    widened = withHarnessSpread(lent, spread);
+    harnessProfiles.set(key, widened);
+  }
+  return widened;
 }
+
+/**
+ * A browser engine with no measurement of its own borrows the class's profile, but not its
+ * range: a harness never measured lands as far off as the harnesses do from each other.
+ */
+const borrowsAsBrowserHarness = (engine: EngineId): boolean =>
+  ENGINES[engine].borrowsProfileFrom !== undefined && ENGINES[engine].engineClass === 'browser';
+
+const harnessProfiles = new Map<string, EngineProfile>();
 
 /**
  * The engine's held-out figures for one metric ({n, mape, coverage, width, …}), each row predicted

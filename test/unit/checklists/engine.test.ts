@@ -64,8 +64,10 @@ describe('checklist: a new engine that borrows a profile', () => {
     expect(mine.text).toMatch(/profile borrowed from "llama\.cpp-webgpu": no public measurement/);
     expect(mine.text).not.toMatch(/too few measurements|no public measurements of this engine/);
     // The predictor: the lender's profile, so the lender's times and figures.
-    expect(mine.report.decode?.msPerToken).toEqual(lender.report.decode?.msPerToken);
-    expect(mine.report.prefill?.ttftMs).toEqual(lender.report.prefill?.ttftMs);
+    // The lender's profile: its expected times (a browser harness never measured gets a range at
+    // least as wide as the harnesses differ: test/unit/engines/borrowed.test.ts).
+    expect(mine.report.decode?.msPerToken.expected).toBe(lender.report.decode?.msPerToken.expected);
+    expect(mine.report.prefill?.ttftMs.expected).toBe(lender.report.prefill?.ttftMs.expected);
     expect(mine.report.calibration).toEqual(lender.report.calibration);
     expect(mine.report.profileBorrowedFrom).toBe(LENDER);
   });

@@ -91,6 +91,7 @@ describe('fitted tables', () => {
         family: {},
         'source+family': {},
       },
+      harnessSpread: { low: 0.5, high: 2, n: 3 },
     });
     expect(source).toContain('"mape": NaN');
     expect(source).not.toContain('null');

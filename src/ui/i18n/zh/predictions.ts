@@ -109,6 +109,8 @@ export const predictions: typeof en = {
       '无法在留出的来源上检验，因此区间至少放宽到同类引擎在不同来源之间的差异。',
     'prefill-of-another-harness':
       '没有这一浏览器运行框架的预填充实测（公开的浏览器预填充实测全部来自同一仓库中的 llama.cpp WebGPU 后端）：区间至少与解码中各运行框架之间的差异一样宽。',
+    'harness-not-in-data':
+      '没有这一浏览器运行框架的公开实测：参数借自他处，区间至少与已实测的各运行框架之间的差异（各自由其他框架预测）一样宽。',
     'not-enough-data': '数据不足：这个区间宽于 4 倍，只是量级，而不是预测。',
   },
   contextCapped: (p) =>
