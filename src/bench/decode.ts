@@ -5,7 +5,7 @@
 // times exist makes a failed run with its reason, never a number.
 
 import { errorMessage } from '../core/error-message';
-import type { FormatId } from '../core/formats';
+import { type FormatId, f16DotsFit, formatEntry } from '../core/formats';
 import type { DecodeRun, ResultsDocument } from '../core/results';
 import type { BufferLedger } from '../gpu/buffers';
 import type { GpuContext } from '../gpu/device';
@@ -65,11 +65,12 @@ export async function probeDispatchCost(
 }
 
 /**
- * Whether the decoder may run this variant: all may, except f16 x against int8 weights, whose
- * 4-term f16 dots (q up to ±127) overflow once activations pass ±129 (a down projection's do).
+ * Whether the decoder may run this variant: all may, except an f16-x form for a format whose
+ * stored values' f16 dots would overflow at a model's activations (int8's; core/formats
+ * `f16DotsFit`).
  */
 export const decodableGemv = (format: FormatId, v: GemvVariant): boolean =>
-  !(format === 'int8' && gemvXForm(v) === 'f16');
+  gemvXForm(v) !== 'f16' || f16DotsFit(formatEntry(format));
 
 export interface DecodeHooks {
   signal?: AbortSignal;

@@ -1,13 +1,14 @@
 // Weight-file presets the predictor accepts beside the kernel formats of ./format-registry: the
 // formats models are published in (llama.cpp k-quants, AWQ/GPTQ, FP8), each with its bits per
 // weight and the source of that figure. They are prediction-side only: no kernel is measured in
-// them, so measured mode times each with the nearest registered kernel format (`kernel`), scaled
-// by bytes. The benchmark's tables and run plans list the registry alone (its `servesModels`).
+// them, so measured mode times each with the registered kernel format nearest in bits per weight
+// (core/formats `nearestKernel`), scaled by bytes. The benchmark's tables and run plans list the
+// registry alone (its `servesModels`).
 //
 // `layout` names the file layout the engine model (src/model/llm/weight-layout.ts) splits into the
 // per-layer matrices, the output head and the embedding, each at its own bits.
 
-import type { FormatId } from './format-registry';
+import type { FileFamily, FileLayoutId } from './weight-files';
 
 export interface FormatPreset {
   /** Canonical id, as the CLI's --weights and the page name it. */
@@ -21,10 +22,10 @@ export interface FormatPreset {
    */
   bitsPerWeight: number;
   bitsOf: { kind: 'file'; model: string } | { kind: 'body' };
-  /** The registered kernel format whose measured rows stand in for it (measured mode). */
-  kernel: FormatId;
   /** The layout rule in src/model/llm/weight-layout.ts. */
-  layout: string;
+  layout: FileLayoutId;
+  /** The engines' file families that load it: the fit advice offers it on their engines. */
+  loadedBy: readonly FileFamily[];
   /** Where bitsPerWeight comes from. */
   source: string;
 }
@@ -57,8 +58,8 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['q4km'],
     description: 'llama.cpp Q4_K_M (k-quant mix, output head Q6_K)',
     bitsPerWeight: 4.84,
-    kernel: 'int4',
     layout: 'q4_k_m',
+    loadedBy: ['gguf'],
     bitsOf: LLAMA_2_7B_FILE,
     source: LLAMA_CPP_BPW,
   },
@@ -67,8 +68,8 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['q5km'],
     description: 'llama.cpp Q5_K_M (k-quant mix, output head Q6_K)',
     bitsPerWeight: 5.68,
-    kernel: 'int8',
     layout: 'q5_k_m',
+    loadedBy: ['gguf'],
     bitsOf: LLAMA_2_7B_FILE,
     source: LLAMA_CPP_BPW,
   },
@@ -77,8 +78,8 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['q6k'],
     description: 'llama.cpp Q6_K',
     bitsPerWeight: 6.56,
-    kernel: 'int8',
     layout: 'q6_k',
+    loadedBy: ['gguf'],
     bitsOf: LLAMA_2_7B_FILE,
     source: LLAMA_CPP_BPW,
   },
@@ -87,8 +88,8 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['awq'],
     description: 'AWQ int4, group size 128 (head and embedding FP16)',
     bitsPerWeight: INT4_G128_BITS,
-    kernel: 'int4',
     layout: 'int4-g128',
+    loadedBy: ['other'],
     bitsOf: { kind: 'body' },
     source:
       'AutoAWQ WQLinear_GEMM: int4 weights, f16 scale and 4-bit zero point per 128 (https://github.com/casper-hansen/AutoAWQ); body bits only, head and embedding FP16',
@@ -98,8 +99,8 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['gptq'],
     description: 'GPTQ int4, group size 128 (head and embedding FP16)',
     bitsPerWeight: INT4_G128_BITS,
-    kernel: 'int4',
     layout: 'int4-g128',
+    loadedBy: ['other'],
     bitsOf: { kind: 'body' },
     source:
       'AutoGPTQ QuantLinear: int4 weights, f16 scale and 4-bit zero point per 128 (https://github.com/AutoGPTQ/AutoGPTQ); body bits only, head and embedding FP16',
@@ -109,8 +110,9 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['mlx4', 'mlx-q4'],
     description: 'MLX 4-bit, group size 64 (embedding and head quantised too)',
     bitsPerWeight: MLX_4BIT_BITS,
-    kernel: 'int4',
     layout: 'mlx-4bit',
+    // MLX's own files: only MLX loads them, which the file families do not tell apart.
+    loadedBy: [],
     bitsOf: { kind: 'body' },
     source: MLX_QUANT_SOURCE,
   },
@@ -119,8 +121,9 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['mlx8', 'mlx-q8'],
     description: 'MLX 8-bit, group size 64 (embedding and head quantised too)',
     bitsPerWeight: MLX_8BIT_BITS,
-    kernel: 'int8',
     layout: 'mlx-8bit',
+    // MLX's own files: only MLX loads them, which the file families do not tell apart.
+    loadedBy: [],
     bitsOf: { kind: 'body' },
     source: MLX_QUANT_SOURCE,
   },
@@ -129,8 +132,8 @@ export const FORMAT_PRESETS: readonly FormatPreset[] = [
     aliases: ['fp8-e4m3', 'e4m3'],
     description: 'FP8 E4M3 linear layers (head and embedding BF16)',
     bitsPerWeight: 8,
-    kernel: 'int8',
     layout: 'fp8',
+    loadedBy: ['other'],
     bitsOf: { kind: 'body' },
     source:
       'OCP 8-bit floating point specification (E4M3, one byte per weight, per-tensor scale); NVIDIA ModelOpt / vLLM FP8 checkpoints keep lm_head and the embedding in BF16',

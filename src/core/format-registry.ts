@@ -15,6 +15,7 @@
 // separate flat array.
 
 import { fromHalfBits, toHalfBits } from './half';
+import type { FormatFiles } from './weight-files';
 
 /** Optional kernel code a format may have beside its portable shaders/weights/weights_<id>.wgsl. */
 export interface OptionalCodes {
@@ -78,6 +79,12 @@ export interface FormatEntry {
   /** Kernel code beyond the portable shaders/weights/weights_<id>.wgsl. */
   codes: OptionalCodes;
   /**
+   * The published file it stands for on each family's engines (./weight-files): int4 is a Q4_0
+   * file on llama.cpp (output head Q6_K) and q4f16_1 on MLC and the others. `{}`: no engine
+   * loads such a file; predictions charge its own bits to every tensor.
+   */
+  files: FormatFiles;
+  /**
    * LLM weights are served in it: the page's prediction table and picker, the CLI's listed
    * choices and run comparisons offer it, and the full plan measures it on Llama-3-70B too
    * (false for f32, the exact reference, which at 70B would need 4 GB for one matrix).
@@ -120,6 +127,7 @@ export const FORMAT_REGISTRY = [
     // ±[0.25, 0.5) with random mantissas.
     randomWords: { keep: 0x807fffff, bits: 0x3e800000 },
     codes: {},
+    files: { gguf: 'f32', other: 'f32' },
     servesModels: false,
     plan: { quickGemm: true, batchSweep: false },
   },
@@ -137,6 +145,7 @@ export const FORMAT_REGISTRY = [
     // ±[0.25, 0.5) with random mantissas, both halves.
     randomWords: { keep: 0x83ff83ff, bits: 0x34003400 },
     codes: { 'f16-native': true },
+    files: { gguf: 'f16', other: 'f16' },
     servesModels: true,
     plan: { quickGemm: false, batchSweep: true },
   },
@@ -153,6 +162,30 @@ export const FORMAT_REGISTRY = [
     decode: (bits) => (bits << 24) >> 24,
     randomWords: { keep: 0xffffffff, bits: 0 },
     codes: { dp4a: { groupSums: false } },
+    files: { gguf: 'q8_0', other: 'q8_0' },
+    servesModels: true,
+    plan: { quickGemm: false, batchSweep: false },
+  },
+  {
+    id: 'int5',
+    aliases: ['q5_0'],
+    description: 'int5, groups of 32 with an f16 scale (like llama.cpp Q5_0)',
+    // q in [−16, 15], stored q + 16: the low four bits of weight j where int4 keeps its nibble
+    // (u32 0–3), the fifth bit at bit j of u32 4, as Q5_0 splits qs and qh. 20 bytes a block,
+    // so rows are aligned to u32 words only.
+    block: { weights: 32, bytes: 20 },
+    storedBits: 5,
+    bitsOf: (j) => [
+      { at: 32 * Math.floor(j / 8) + int4Shift(j % 8), width: 4 },
+      { at: 128 + j, width: 1 },
+    ],
+    rowAlignBytes: 4,
+    scales: f16Scale(15),
+    encode: (v) => clampRound(v, -16, 15) + 16,
+    decode: (bits) => bits - 16,
+    randomWords: { keep: 0xffffffff, bits: 0 },
+    codes: {},
+    files: { gguf: 'q5_0' },
     servesModels: true,
     plan: { quickGemm: false, batchSweep: false },
   },
@@ -172,6 +205,7 @@ export const FORMAT_REGISTRY = [
     decode: (bits) => bits - 8,
     randomWords: { keep: 0xffffffff, bits: 0 },
     codes: { dp4a: { groupSums: true } },
+    files: { gguf: 'q4_0', other: 'q4f16_1' },
     servesModels: true,
     plan: { quickGemm: true, batchSweep: true },
   },
@@ -196,6 +230,7 @@ export const FORMAT_REGISTRY = [
     decode: (bits) => bits - 4,
     randomWords: { keep: 0xffffffff, bits: 0 },
     codes: {},
+    files: {},
     servesModels: true,
     plan: { quickGemm: false, batchSweep: false },
   },

@@ -5,6 +5,7 @@
 import { checkRegistry } from './format-check';
 import { FORMAT_PRESETS, type FormatPreset, findPreset } from './format-presets';
 import { FORMAT_REGISTRY, type FormatEntry, type FormatId } from './format-registry';
+import type { FileFamily, FormatFiles } from './weight-files';
 
 export type { FormatEntry, FormatId } from './format-registry';
 
@@ -30,6 +31,8 @@ export interface WeightFormat {
   /** Which measured kernel rows stand in for this format (measured mode). */
   kernel: FormatId;
   description: string;
+  /** A registered format's files on each engine family (its entry's `files`). */
+  files?: FormatFiles;
   /** A weight-file preset (./format-presets): its layout rule, how its bits are given, source. */
   preset?: Pick<FormatPreset, 'layout' | 'bitsOf' | 'source'>;
 }
@@ -48,7 +51,13 @@ export function formatEntry(id: FormatId): FormatEntry {
 export const WEIGHT_FORMATS: Readonly<Record<FormatId, WeightFormat>> = Object.fromEntries(
   FORMATS.map((f) => [
     f.id,
-    { id: f.id, bitsPerWeight: entryBitsPerWeight(f), kernel: f.id, description: f.description },
+    {
+      id: f.id,
+      bitsPerWeight: entryBitsPerWeight(f),
+      kernel: f.id,
+      description: f.description,
+      files: f.files,
+    },
   ]),
 ) as Record<FormatId, WeightFormat>;
 
@@ -75,12 +84,36 @@ export function formatId(name: string): FormatId | undefined {
   return Object.hasOwn(FORMAT_ALIASES, key) ? FORMAT_ALIASES[key] : undefined;
 }
 
+/**
+ * The format serving models whose bits per weight are nearest `bits` (ties: the one with more
+ * bits), among those `accept` takes; undefined where it takes none.
+ */
+export function nearestKernel(
+  bits: number,
+  accept: (id: FormatId) => boolean = () => true,
+): FormatId | undefined {
+  const distance = (f: FormatEntry) => Math.abs(entryBitsPerWeight(f) - bits);
+  let best: FormatEntry | undefined;
+  for (const f of FORMATS) {
+    if (!f.servesModels || !accept(f.id)) continue;
+    const closer = best === undefined || distance(f) < distance(best);
+    const tieWithMore =
+      best !== undefined &&
+      distance(f) === distance(best) &&
+      entryBitsPerWeight(f) > entryBitsPerWeight(best);
+    if (closer || tieWithMore) best = f;
+  }
+  return best?.id as FormatId | undefined;
+}
+
 /** A weight-file preset as a WeightFormat, measured with its nearest kernel format. */
 export function presetFormat(p: FormatPreset): WeightFormat {
+  const kernel = nearestKernel(p.bitsPerWeight);
+  if (kernel === undefined) throw new RangeError('no registered format serves models');
   return {
     id: p.id,
     bitsPerWeight: p.bitsPerWeight,
-    kernel: p.kernel,
+    kernel,
     description: p.description,
     preset: { layout: p.layout, bitsOf: p.bitsOf, source: p.source },
   };
@@ -111,4 +144,40 @@ export function resolveFormat(name: string, bitsPerWeight?: number): WeightForma
 /** Bytes taken by `count` weights in `format`. */
 export function weightBytes(count: number, format: WeightFormat): number {
   return (count * format.bitsPerWeight) / 8;
+}
+
+/**
+ * The formats engines of `family` load, most bits first (ties in registry, then preset order):
+ * registered formats that serve models and name a file there, and the presets loaded there.
+ */
+export function formatsLoadedBy(family: FileFamily): WeightFormat[] {
+  const registered = MODEL_FORMAT_IDS.filter((id) => formatEntry(id).files[family] !== undefined);
+  const presets = FORMAT_PRESETS.filter((p) => p.loadedBy.includes(family));
+  return [...registered.map((id) => WEIGHT_FORMATS[id]), ...presets.map(presetFormat)].sort(
+    (a, b) => b.bitsPerWeight - a.bitsPerWeight,
+  );
+}
+
+/**
+ * The largest activation a kernel's f16 form must carry: an assumption, stated. A down
+ * projection's inputs pass ±129 in Llama-class models (which rules out int8's f16 form); they are
+ * taken to stay within ±512.
+ */
+export const F16_ACTIVATION_BOUND = 512;
+
+/** Largest finite f16. */
+const F16_MAX = 65504;
+
+/**
+ * Whether a kernel may dot this format's stored values with f16 activations: a 4-term f16 dot of
+ * q · x before the block's scale must stay finite for |x| up to F16_ACTIVATION_BOUND (int8's
+ * q = ±128 overflow past |x| = 128; int4's ±8 at 2047). Unscaled formats multiply the weights
+ * themselves, as f16 GEMMs do.
+ */
+export function f16DotsFit(entry: FormatEntry): boolean {
+  if (entry.scales === null) return true;
+  const codes = 2 ** Math.min(entry.storedBits, 16);
+  let largest = 0;
+  for (let c = 0; c < codes; c++) largest = Math.max(largest, Math.abs(entry.decode(c)));
+  return 4 * largest * F16_ACTIVATION_BOUND <= F16_MAX;
 }

@@ -177,8 +177,6 @@ describe('the GEMV/GEMM plan', () => {
     const labels = full.cases.map((c) => c.label);
     expect(new Set(labels).size).toBe(labels.length);
     expect(buildPlan('quick', { limits, hasF16: false }, {}, []).decode).toBeUndefined();
-    // The registry keeps the first four formats first (added ones come after).
-    expect(FORMAT_IDS.slice(0, 4)).toEqual(['f32', 'fp16', 'int8', 'int4']);
     // Both plans tune each format apart, GEMV per shape class, GEMM per regime of M, and choose
     // the read probe: every format the Quick plan measures gets its own GEMV family.
     const families = new Set(items.map((i) => i.family));

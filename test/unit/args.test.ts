@@ -5,6 +5,7 @@ import {
   SOFTWARE_ADAPTER_STATUS,
 } from '../../src/cli/args/bench-args';
 import { UsageError } from '../../src/cli/args/flags';
+import { FORMAT_IDS } from '../../src/core/formats';
 
 describe('bench flags', () => {
   it('defaults to the full plan, table output, no file', () => {
@@ -165,7 +166,7 @@ describe('bench --decode flags', () => {
       /--decode: expected MODEL:FORMAT/,
     );
     expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int2'])).toThrow(
-      /FORMAT one of f32, fp16, int8, int4, int3/,
+      `FORMAT one of ${FORMAT_IDS.join(', ')} (`,
     );
     expect(() => parseBenchArgs(['--decode', 'llama-3.2-1b:int4', '--layers', '0'])).toThrow(
       /--layers must be a whole number from 1/,

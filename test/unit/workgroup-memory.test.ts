@@ -13,7 +13,8 @@ import { variantNamed } from '../../src/kernels/types';
 /** WebGPU's default maxComputeWorkgroupStorageSize, which the project never raises. */
 const DEFAULT_LIMIT = 16384;
 
-describe('workgroup memory from the WGSL', () => {
+// Each test walks all ~500 composed modules: seconds on a quiet machine, more on a busy one.
+describe('workgroup memory from the WGSL', { timeout: 60_000 }, () => {
   const code = `
 alias V = vec4<f16>;
 const C: u32 = 8u;

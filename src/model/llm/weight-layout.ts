@@ -2,6 +2,8 @@
 // each at their own bits per weight. llama.cpp keeps output.weight at Q6_K in Q4_0 and k-quant
 // files, so a Q4_0 Llama-3-8B file is 4.63 bits per weight overall, not 4.5.
 
+import { entryBitsPerWeight, FORMATS, type FormatId } from '../../core/formats';
+import type { FileFamily, FileLayoutId } from '../../core/weight-files';
 import { type ModelConfig, matrixWeightsRead, paramCount } from './models';
 
 /** Bits per weight of ggml's block types, scales included (ggml-common.h block structs). */
@@ -10,6 +12,8 @@ export const GGML_TYPE_BITS = {
   Q4_0: (18 * 8) / 32,
   /** block_q8_0: 32 weights in 2 + 32 bytes. */
   Q8_0: (34 * 8) / 32,
+  /** block_q5_0: 32 weights in 2 + 4 + 16 bytes. */
+  Q5_0: (22 * 8) / 32,
   /** block_q4_K: 256 weights in 144 bytes. */
   Q4_K: (144 * 8) / 256,
   /** block_q5_K: 256 weights in 176 bytes. */
@@ -76,7 +80,7 @@ const unquantised = (bits: number): LayoutRule => ({
   source: 'unquantised',
 });
 
-const RULES: Readonly<Record<string, LayoutRule>> = {
+const FILE_RULES: Readonly<Record<FileLayoutId, LayoutRule>> = {
   f32: unquantised(32),
   f16: unquantised(16),
   fp16: unquantised(16),
@@ -87,6 +91,14 @@ const RULES: Readonly<Record<string, LayoutRule>> = {
     head: T.Q8_0,
     embedding: T.Q8_0,
     bodyFromFile: false,
+    source: GGML_SOURCE,
+  },
+  q5_0: {
+    unpack: 'block',
+    body: T.Q5_0,
+    head: T.Q6_K,
+    embedding: T.Q5_0,
+    bodyFromFile: true,
     source: GGML_SOURCE,
   },
   q4_0: {
@@ -170,6 +182,45 @@ const RULES: Readonly<Record<string, LayoutRule>> = {
     source: 'assumption: FP8 linear layers, embedding and lm_head kept in BF16 (ModelOpt default)',
   },
 };
+
+/**
+ * A registered format's own layout, under its id: its bits, scales included, in every tensor
+ * (the head and the embedding too), as this project's decoder stores a model.
+ */
+const uniformRule = (bits: number): LayoutRule => ({
+  body: bits,
+  head: bits,
+  embedding: bits,
+  // Below 16 bits, a format of one scale per block.
+  unpack: bits < 16 ? 'block' : 'none',
+  bodyFromFile: false,
+  source: "the format's bits per weight, scales included, in every tensor",
+});
+
+const RULES: Readonly<Record<string, LayoutRule>> = {
+  ...Object.fromEntries(FORMATS.map((f) => [f.id, uniformRule(entryBitsPerWeight(f))])),
+  ...FILE_RULES,
+};
+
+/** A layout of `bits` in every tensor: a registered format's own, or a bare bits per weight. */
+export function uniformLayout(format: string, bits: number, source?: string): WeightLayout {
+  const r = uniformRule(bits);
+  return {
+    format,
+    bodyBits: r.body,
+    headBits: r.head,
+    embeddingBits: r.embedding,
+    unpack: r.unpack,
+    source: source ?? r.source,
+  };
+}
+
+/**
+ * The layout rule a registered format stands for on engines of `family`: the file its entry
+ * names there, else its own bits in every tensor (the rule named by its id).
+ */
+export const formatFileRule = (id: FormatId, family: FileFamily): string =>
+  FORMATS.find((f) => f.id === id)?.files[family] ?? id;
 
 export class UnknownLayoutError extends Error {
   constructor(readonly formatName: string) {

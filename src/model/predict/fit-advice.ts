@@ -1,12 +1,12 @@
 // What would fit where a model does not: more GPUs in tensor parallel, or a smaller weight format
 // (the format with the most bits that fits). Spec mode only: it needs the GPU's memory.
 
-import { resolveFormat, type WeightFormat } from '../../core/formats';
+import { formatsLoadedBy, type WeightFormat } from '../../core/formats';
 import type { EngineId } from '../engines/ids';
 import type { ModelConfig } from '../llm/models';
 import { layoutMemoryBytes } from '../llm/weight-layout';
 import { capacityBytes, GIB } from './capacity';
-import { formatLayout, readsGgufFiles } from './format-layout';
+import { fileFamilyOf, formatLayout } from './format-layout';
 import type { Prediction } from './predictor';
 
 export interface FitAdvice {
@@ -20,10 +20,6 @@ export interface FitAdvice {
   /** The format with the most bits that would fit at this TP; null where none would. */
   fitsAsFormat: string | null;
 }
-
-/** Formats an engine loads, most bits first: GGUF files for llama.cpp, the rest for others. */
-const GGUF_FORMATS = ['fp16', 'int8', 'q6_k', 'q5_k_m', 'q4_k_m', 'int4'];
-const OTHER_FORMATS = ['fp16', 'int8', 'fp8', 'int4', 'awq-g128'];
 
 export const TP_SIZES: readonly number[] = [1, 2, 4, 8];
 
@@ -41,9 +37,10 @@ export function fitAdvice(
   const fitsAtTp = TP_SIZES.find(
     (tp) => tp > p.tp && model.attentionHeads % tp === 0 && fitsWith(p.memory.weightBytes, tp),
   );
-  const candidates = (readsGgufFiles(engine) ? GGUF_FORMATS : OTHER_FORMATS)
-    .map((id) => resolveFormat(id))
-    .filter((f) => f.bitsPerWeight < format.bitsPerWeight);
+  // The formats the engine's files come in (core/formats), most bits first.
+  const candidates = formatsLoadedBy(fileFamilyOf(engine)).filter(
+    (f) => f.bitsPerWeight < format.bitsPerWeight,
+  );
   const smaller = candidates.find((f) =>
     fitsWith(layoutMemoryBytes(model, formatLayout(model, f, engine)), p.tp),
   );

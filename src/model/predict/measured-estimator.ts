@@ -7,7 +7,7 @@
 // A shape or format the results lack falls back to the roofline, and the prediction says so.
 
 import { adapterName } from '../../core/adapter-name';
-import { WEIGHT_FORMATS, type WeightFormat } from '../../core/formats';
+import { nearestKernel, WEIGHT_FORMATS, type WeightFormat } from '../../core/formats';
 import type { ResultRow, ResultsDocument } from '../../core/results';
 import {
   decodeWeightBytes,
@@ -308,15 +308,29 @@ interface MeasuredContext {
   fixedMs: number;
 }
 
+/**
+ * A preset (or custom bits) as measured here: the kernel format nearest in bits where this run
+ * measured a GEMV or GEMM of it, else the nearest it did measure (a run from before int5 times
+ * Q5_K_M with int4's rows). A registered format keeps its own: unmeasured, it is a roofline.
+ */
+function withMeasuredKernel(format: WeightFormat, rows: readonly ResultRow[]): WeightFormat {
+  const measured = (id: string) =>
+    rows.some((r) => (r.kernel === 'gemv' || r.kernel === 'gemm') && r.format === id);
+  if (format.id === format.kernel || measured(format.kernel)) return format;
+  const kernel = nearestKernel(format.bitsPerWeight, measured);
+  return kernel === undefined ? format : { ...format, kernel };
+}
+
 function measuredContext(
   doc: ResultsDocument,
   model: ModelConfig,
-  format: WeightFormat,
+  requested: WeightFormat,
   kvBytesPerElement: number,
   decoder: DecoderCosts | undefined,
   hostCost: MeasuredHostCost | null | undefined,
 ): MeasuredContext {
   const rows = verifiedRows(doc);
+  const standIn = withMeasuredKernel(requested, rows);
   const roof = fitRoofline(doc);
   const beta = roof.bandwidthGBps;
   if (beta === undefined) {
@@ -324,7 +338,7 @@ function measuredContext(
       'the results have no verified read rows: no bandwidth ceiling',
     );
   }
-  const pi = computeCeilingFor(roof.computeGflops, format.kernel);
+  const pi = computeCeilingFor(roof.computeGflops, standIn.kernel);
   if (pi === undefined) {
     throw new InsufficientResultsError('the results have no verified FMA rows: no compute ceiling');
   }
@@ -338,7 +352,7 @@ function measuredContext(
   return {
     rows,
     model,
-    format,
+    format: standIn,
     kvBytesPerElement,
     decoder,
     beta,

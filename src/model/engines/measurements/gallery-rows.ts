@@ -4,6 +4,7 @@
 // adapter has at least MIN_RUNS_PER_ADAPTER such runs. The datasheet rates come from the
 // catalogue entry the adapter's name matches; a browser that hides the name gives no row.
 
+import { formatId } from '../../../core/formats';
 import { catalogueGpuFor } from '../../hardware/catalogue-match';
 import type { GpuSpec } from '../../hardware/gpu-spec';
 import { findModel } from '../../llm/models';
@@ -46,18 +47,10 @@ export interface GalleryRows {
   adapters: Map<string, number>;
 }
 
-/** The weight layout our decoder's formats use, by the llama.cpp / MLC file they are like. */
-const LAYOUT_RULE: Readonly<Record<string, string>> = {
-  f32: 'f32',
-  fp16: 'f16',
-  int8: 'q8_0',
-  int4: 'q4f16_1',
-};
-
 function rowOf(run: GalleryDecodeRun, gpu: GpuSpec, source: string): CalibrationRow | undefined {
   const model = findModel(run.model);
-  const rule = LAYOUT_RULE[run.format.trim().toLowerCase()];
-  if (model === undefined || rule === undefined) return;
+  const format = formatId(run.format);
+  if (model === undefined || format === undefined) return;
   return {
     id: `gallery:run${run.runId}:${run.model}:${run.format}:${run.context}`,
     engine: 'webgpu-roofline',
@@ -73,7 +66,8 @@ function rowOf(run: GalleryDecodeRun, gpu: GpuSpec, source: string): Calibration
     fp8Tflops: undefined,
     fp16AccTflops: undefined,
     model,
-    layout: weightLayout(model, rule),
+    // Our decoder stores every tensor, the head included, in the run's format: its own layout.
+    layout: weightLayout(model, format),
     metric: 'decode',
     promptTokens: 0,
     contextTokens: run.context,
