@@ -12,6 +12,7 @@ import {
   gemmVariantsFor,
 } from '../../src/kernels/gemm';
 import { CHECK_TIMING, sharedRunner } from './context';
+import { emulatedSgmat } from './sgmat-emulation';
 
 const t = sharedRunner();
 
@@ -58,13 +59,23 @@ describe('GEMM on a real adapter', () => {
     const names = gemmVariantsFor(caps).map((v) => v.name);
     expect(names.includes('tile32-pad-f16')).toBe(t.gpu.hasF16);
     // Neither SwiftShader nor lavapipe grants chromium-experimental-subgroup-matrix.
-    expect(caps.subgroupMatrix).toBe(false);
-    expect(names).not.toContain('sgmat8x8');
-    const sgmat = GEMM_VARIANTS.find((v) => v.name === 'sgmat8x8');
-    expect(sgmat && gemmRefusal(sgmat, caps)).toMatch(
-      /chromium-experimental-subgroup-matrix with an f32 8×8×8/,
-    );
-    expect(gemmVariantsFor({ f16: true, subgroupMatrix: true })).toHaveLength(GEMM_VARIANTS.length);
+    expect(caps.subgroupMatrix).toBeUndefined();
+    const sgmat = GEMM_VARIANTS.filter((v) => v.sgmat !== undefined);
+    expect(sgmat.length).toBeGreaterThan(1);
+    for (const v of sgmat) {
+      expect(names).not.toContain(v.name);
+      expect(gemmRefusal(v, caps)).toMatch(
+        /not granted chromium-experimental-subgroup-matrix .*--experimental/,
+      );
+    }
+    const every = sgmat.flatMap((v) => (v.sgmat ? [v.sgmat] : []));
+    const all = {
+      f16: true,
+      subgroups: true,
+      subgroupId: true,
+      subgroupMatrix: { configs: every },
+    };
+    expect(gemmVariantsFor(all)).toHaveLength(GEMM_VARIANTS.length);
   });
 
   it('runs W split into row chunks, writing the right columns of Y', async () => {
@@ -78,6 +89,35 @@ describe('GEMM on a real adapter', () => {
       expect(row.verified).toBe(true);
     }
   });
+
+  // No adapter here grants subgroup matrices: gemm_sgmat runs with its builtins emulated
+  // (sgmat-emulation.ts), checking its staging, offsets, accumulator grid and write-out: every
+  // configuration at int4 over two block rows and two ragged workgroups of N, and one
+  // configuration at every format (the emulation is slow on a CPU: ~10 s a case).
+  for (const variant of GEMM_VARIANTS.filter((v) => v.sgmat !== undefined)) {
+    const everyFormat = variant.name === 'sgmat-f16-16x16x16-f32';
+    const cases = [
+      ['int4', 70, 150, 64],
+      ...(everyFormat ? FORMAT_IDS.map((f) => [f, 37, 45, 96] as const) : []),
+    ] as const;
+    it(`${variant.name} with its builtins emulated verifies (cases: ${cases.length}; ragged M and N)`, async () => {
+      const emulated = emulatedSgmat(variant);
+      const refused = gemmRefusal(emulated, gemmCapabilitiesOf(t.gpu.device));
+      if (refused !== null) {
+        // SwiftShader lacks shader-f16: only the f32 configuration runs there.
+        expect(variant.f16 === true && !t.gpu.hasF16, refused).toBe(true);
+        return;
+      }
+      for (const [format, m, n, k] of cases) {
+        const row = await t.runner.runCase(
+          gemmCase(format, m, n, k, emulated, options),
+          CHECK_TIMING,
+        );
+        expect(row.error, `${format} ${m}×${n}×${k}`).toBeUndefined();
+        expect(row.verified, `${format} ${m}×${n}×${k}`).toBe(true);
+      }
+    }, 600_000);
+  }
 
   it('leaves no buffer behind', () => {
     expect(t.runner.ledger.liveCount).toBe(0);

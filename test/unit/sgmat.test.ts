@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GEMM_VARIANTS,
   type GemmCapabilities,
+  gemmPipelineSpec,
   gemmRefusal,
   gemmVariantsFor,
 } from '../../src/kernels/gemm';
@@ -17,6 +18,7 @@ import {
   sgmatParts,
   sgmatWorkgroupBytes,
 } from '../../src/kernels/sgmat';
+import { workgroupBytes } from '../../src/kernels/trace/workgroup-memory';
 
 const config = (
   componentType: string,
@@ -119,5 +121,16 @@ describe('subgroup-matrix GEMM variants', () => {
       (32 + 128) * 32 * 2 + 4 * 256 * 4,
     );
     expect(SGMAT_WORKGROUP).toBe(256);
+  });
+
+  it('declares the workgroup memory and size its figures say (read from the composed WGSL)', () => {
+    for (const v of GEMM_VARIANTS) {
+      if (!v.sgmat) continue;
+      const code = gemmPipelineSpec('int4', v).code;
+      expect(workgroupBytes(code, 'gemm_sgmat'), v.name).toBe(sgmatWorkgroupBytes(v.sgmat));
+      expect(code, v.name).toMatch(/@workgroup_size\(SGM_WG\)/);
+      expect(code, v.name).toMatch(/const SGM_WG: u32 = SGM_SLOTS \* SGM_LANES;/);
+      expect(code, v.name).toContain(`const SGM_LANES: u32 = ${SGMAT_WORKGROUP / 4}u;`);
+    }
   });
 });
