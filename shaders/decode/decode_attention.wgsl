@@ -245,12 +245,17 @@ fn query_tile() -> u32 {
 
 /** Stages K (which 0) or V (1) of positions t0 … t0 + n − 1 of KV head kvh into ktile. */
 fn flash_stage(lid: u32, which: u32, t0: u32, n: u32, kvh: u32) {
+  // q8: the tile's scale words first, each loaded once (kv_stage_scales in its codec).
+  if (KV_STAGES_SCALES) {
+    kv_stage_scales(lid, FLASH_WG, which, t0, n, kvh);
+    workgroupBarrier();
+  }
   let hd4 = params.headDim / 4u;
   let units = params.headDim / KV_UNIT;
   for (var u = lid; u < n * units; u += FLASH_WG) {
     let r = u / units;
     let c = u % units;
-    let x = kv_load(which, (t0 + r) * params.kvHeads + kvh, c);
+    let x = kv_load_tile(which, (t0 + r) * params.kvHeads + kvh, r, c);
     for (var j = 0u; j < KV_UNIT / 4u; j++) {
       ktile[r * (hd4 + 1u) + c * (KV_UNIT / 4u) + j] =
         vec4<f32>(x[4u * j], x[4u * j + 1u], x[4u * j + 2u], x[4u * j + 3u]);

@@ -53,8 +53,9 @@ describe('attention address trace', () => {
     // per KV head, against 4 tiles × 48 positions.
     expect(row('f32', 'prefill').streamedLoadsPerByte).toBeCloseTo(168 / 192, 12);
     expect(row('f16', 'prefill').streamedLoadsPerByte).toBeCloseTo(168 / 192, 12);
-    // q8 loads each scale word four times (as the decode pass does): 160 ÷ 136 of that.
-    expect(row('q8', 'prefill').streamedLoadsPerByte).toBeCloseTo((168 / 192) * (160 / 136), 12);
+    // q8 too: the prefill stages each tile row's scale words once (the decode pass loads each
+    // four times, below), so 128 + 8 bytes a row are loaded for its 136.
+    expect(row('q8', 'prefill').streamedLoadsPerByte).toBeCloseTo(168 / 192, 12);
     expect(row('f16', 'prefill').sectorsPerUsefulByte).toBe(1);
   });
 
