@@ -89,6 +89,16 @@ describe.skipIf(softwareIcd === null)(
       const doc = JSON.parse(json.stdout);
       expect(doc).toMatchObject({ software: true, adapter: { isSoftware: true } });
       expect(doc.runtime.implementation).toBe('dawn');
+      expect(doc.runtime.experimental).toBeUndefined();
+    });
+
+    it("--experimental turns Dawn's unsafe APIs on and the document says so", () => {
+      const json = cli.run(['--adapter', '--json', '--experimental']);
+      expect(json.status, json.stderr).toBe(0);
+      const doc = JSON.parse(json.stdout);
+      expect(doc.runtime).toMatchObject({ implementation: 'dawn', experimental: true });
+      // No software adapter has cooperative matrices, toggle or not.
+      expect(doc.adapter.features).not.toContain('chromium-experimental-subgroup-matrix');
     });
   },
 );
