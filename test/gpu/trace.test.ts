@@ -4,10 +4,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { llama8bShapes, type TraceRow, traceAllGemv } from '../../src/bench/trace';
-import { FORMAT_IDS } from '../../src/core/formats';
+import { FORMAT_IDS, type FormatId, formatEntry, WEIGHT_FORMATS } from '../../src/core/formats';
 import { sharedRunner } from './context';
 
 const t = sharedRunner();
+
+/** A format whose blocks straddle 16-byte words (int3: 12 bytes, int5: 20): read as u32. */
+const straddles = (format: FormatId) => formatEntry(format).block.bytes % 16 !== 0;
 
 describe('GEMV address trace', () => {
   let rows: TraceRow[] = [];
@@ -66,13 +69,14 @@ describe('GEMV address trace', () => {
   });
 
   it('has, at every format, a GPU-class variant coalesced (≤ 1.1) reading at most half rows4’s x', () => {
-    // int3's rows4 loads a step's 8 weights (3 bytes) as two whole u32 (the smallest load): 8 B
-    // of words + 1 B of scale a row, so its traced figure (32 B ÷ 36 B) understates the x it
-    // reads per byte the matrix holds. Its baseline is that: 32 B ÷ (4 rows × 8 × 3.5 / 8 B).
+    // A format whose blocks straddle 16-byte words (int3: 12 bytes, int5: 20) has rows4 load a
+    // step's 8 weights as whole u32 (the smallest load): int3 8 B of words + 1 B of scale a row,
+    // so its traced figure (32 B ÷ 36 B) understates the x it reads per byte the matrix holds. Its
+    // baseline is that: 32 B of x a step ÷ (4 rows × 8 weights × bits per weight / 8 B).
     expect(row('int3', 'rows4-wg64').xBytesPerWeightByte).toBeCloseTo(32 / 36, 12);
-    const rows4Of = (format: string) =>
-      format === 'int3'
-        ? 32 / ((4 * 8 * 3.5) / 8)
+    const rows4Of = (format: FormatId) =>
+      straddles(format)
+        ? 32 / ((4 * 8 * WEIGHT_FORMATS[format].bitsPerWeight) / 8)
         : (row(format, 'rows4-wg64').xBytesPerWeightByte ?? Number.NaN);
     for (const format of FORMAT_IDS) {
       const rows4 = rows4Of(format);
@@ -113,11 +117,15 @@ describe('GEMV address trace', () => {
   it('gives the register form the tile’s coalesced weight loads, x per RPT rows, no staged x', () => {
     for (const format of FORMAT_IDS) {
       const regx = row(format, 'regx-r8-wg128');
-      // int3 reads a whole 12-byte group a lane as three u32: each of those instructions touches
-      // 12 sectors for its 128 bytes (together they read their sectors' every byte once); the
-      // lanes' scales, two to a u32, are 64 bytes in 2 sectors: (3 × 384 + 64) ÷ (3 × 128 + 64).
-      if (format === 'int3') expect(regx.weightSectorsPerUsefulByte).toBeCloseTo(19 / 7, 12);
-      else expect(regx.weightSectorsPerUsefulByte, format).toBe(1);
+      // A format whose blocks straddle 16-byte words reads a whole group a lane as its W u32
+      // (int3: 3, int5: 5): each of those instructions touches 32 lanes × 4W bytes of sectors
+      // for its 128 bytes (together they read their sectors' every byte once); the lanes'
+      // scales, two to a u32, are 64 bytes in 2 sectors: (W × 128W + 64) ÷ (W × 128 + 64).
+      const words = formatEntry(format).block.bytes / 4;
+      const straddling = (words * 128 * words + 64) / (words * 128 + 64);
+      if (straddles(format)) {
+        expect(regx.weightSectorsPerUsefulByte, format).toBeCloseTo(straddling, 12);
+      } else expect(regx.weightSectorsPerUsefulByte, format).toBe(1);
       // Workgroup memory: its tree's WG · RPT f32 alone (128 × 2), x in registers.
       expect(regx.workgroupBytes, format).toBe(1024);
     }
