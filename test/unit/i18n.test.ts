@@ -1,7 +1,8 @@
 // The page's two languages: the same keys, every string translated, every number kept; the
 // language choice; numbers formatted per locale.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/ui/i18n/en';
 import { chooseLocale, setLocale } from '../../src/ui/i18n/locale';
@@ -62,9 +63,15 @@ describe('the two languages', () => {
 
   it('cover every data-i18n key of the page, and no key is unused', () => {
     const html = readFileSync('index.html', 'utf8');
-    const used = new Set(
-      [...html.matchAll(/data-i18n(?:-aria|-placeholder)?="([^"]+)"/g)].map((m) => m[1]),
-    );
+    // Keys the markup names, and those the sections read themselves (their headings).
+    const code = readdirSync('src/ui', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join('src/ui', f), 'utf8'))
+      .join('\n');
+    const used = new Set([
+      ...[...html.matchAll(/data-i18n(?:-aria|-placeholder)?="([^"]+)"/g)].map((m) => m[1]),
+      ...[...code.matchAll(/\.page\['([^']+)'\]/g)].map((m) => m[1]),
+    ]);
     const defined = new Set(Object.keys(en.page));
     expect([...used].filter((k) => k !== undefined && !defined.has(k))).toEqual([]);
     expect([...defined].filter((k) => !used.has(k))).toEqual([]);
