@@ -100,13 +100,14 @@ fn gemm_sgmat(
   let blockM = wid.y * SGM_BM;
   // acc[i · SGM_TN + t]: rows i·M of the block, columns sg·SGM_SN + t·N.
   var acc: array<subgroup_matrix_result<SgR, SGM_N, SGM_M>, SGM_TM * SGM_TN>;
+  // The left tiles of one SGM_K step, loaded once and multiplied by every right tile.
+  var left: array<subgroup_matrix_left<SgT, SGM_K, SGM_M>, SGM_TM>;
   for (var g = 0u; g < params.groups; g++) {
     for (var j0 = 0u; j0 < 8u; j0 += SGM_KV) {
       sgm_stage(li, blockM, blockN, g, j0);
       workgroupBarrier();
       if (sg < SGM_SLOTS) {
         for (var kk = 0u; kk < SGM_KT; kk += SGM_K) {
-          var left: array<subgroup_matrix_left<SgT, SGM_K, SGM_M>, SGM_TM>;
           for (var i = 0u; i < SGM_TM; i++) {
             left[i] = subgroupMatrixLoad<subgroup_matrix_left<SgT, SGM_K, SGM_M>, row_major>(
               &sgm_x, i * SGM_M * SGM_KT + kk, SGM_KT);

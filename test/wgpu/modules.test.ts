@@ -37,9 +37,14 @@ describe('every composed module on wgpu (Deno)', () => {
           granted(needs),
         );
       }
-      // Most compile: only what needs subgroups, subgroup matrices (or shader-f16) is refused.
-      const compiled = run.outcomes.filter((o) => o.refused === undefined).length;
-      expect(compiled).toBeGreaterThan(run.outcomes.length / 2);
+      // Most compile: only what needs subgroups (or shader-f16) is refused, among the modules
+      // that do not need Chrome's subgroup matrices (which wgpu never grants: the sgmat GEMMs,
+      // one per configuration, format and traced build, are a sixth of all modules).
+      const portable = run.outcomes.filter(
+        (o) => !needsOf.get(o.label)?.features.includes('chromium-experimental-subgroup-matrix'),
+      );
+      const compiled = portable.filter((o) => o.refused === undefined).length;
+      expect(compiled).toBeGreaterThan(portable.length / 2);
     }, 600_000);
   }
 });
