@@ -4,8 +4,8 @@
 
 import type { FormatId } from '../core/formats';
 import {
-  DEFAULT_KV_CACHE,
-  type KvCacheFormat,
+  DEFAULT_KV_ENCODING,
+  type KvEncoding,
   kvBytesPerValue,
   kvCacheBytes,
 } from '../kernels/decode/kv-cache';
@@ -35,7 +35,7 @@ export interface DecodeSpec {
   /** Bytes the model may allocate. */
   budgetBytes: number;
   /** The KV cache's format (default f16; q8 is `--kv-bits 8`'s blocks of 32 with an f16 scale). */
-  kv?: KvCacheFormat;
+  kv?: KvEncoding;
 }
 
 export const MiB = 1024 * 1024;
@@ -45,7 +45,7 @@ export const DEFAULT_DECODE = { context: 512, tokens: 16, promptTokens: 32 } as 
 /** The model the spec names: its own config, or the catalogue's entry. */
 export const specModel = (spec: DecodeSpec): ModelConfig => spec.config ?? getModel(spec.model);
 
-export const kvOf = (spec: DecodeSpec): KvCacheFormat => spec.kv ?? DEFAULT_KV_CACHE;
+export const kvOf = (spec: DecodeSpec): KvEncoding => spec.kv ?? DEFAULT_KV_ENCODING;
 
 /** Bytes per cached value of the run's cache (scales included). */
 export const kvBytesOf = (spec: DecodeSpec, model: ModelConfig): number =>
@@ -138,7 +138,7 @@ export function bytesPerToken(
   format: FormatId,
   context: number,
   /** Bytes per cached value (default: the f16 cache's 2). */
-  kvBytesPerElement = kvBytesPerValue(DEFAULT_KV_CACHE, model.headDim),
+  kvBytesPerElement = kvBytesPerValue(DEFAULT_KV_ENCODING, model.headDim),
 ): number {
   const k = { ...model, layers };
   const weights = modelMatrices(k).reduce(

@@ -13,7 +13,7 @@ import {
   readVariantOptions,
 } from '../kernels/bandwidth';
 import { attentionCase } from '../kernels/decode/attention-case';
-import { DEFAULT_KV_CACHE, kvBytesPerValue } from '../kernels/decode/kv-cache';
+import { DEFAULT_KV_ENCODING, kvBytesPerValue } from '../kernels/decode/kv-cache';
 import { fmaCase } from '../kernels/fma';
 import { matrixBytes } from '../kernels/formats';
 import {
@@ -435,7 +435,7 @@ function decodeFootprint(spec: DecodeSpec, model: ModelConfig): number {
     layers,
     spec.format,
     spec.context,
-    kvBytesPerValue(spec.kv ?? DEFAULT_KV_CACHE, model.headDim),
+    kvBytesPerValue(spec.kv ?? DEFAULT_KV_ENCODING, model.headDim),
   );
 }
 

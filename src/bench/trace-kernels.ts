@@ -3,7 +3,7 @@
 // the GEMV table; the attention rows carry their geometry at Llama-3-8B's full size.
 
 import { attentionVariant, attentionWorkgroups } from '../kernels/decode/attention-case';
-import { KV_CACHE_FORMATS } from '../kernels/decode/kv-cache';
+import { KV_ENCODINGS } from '../kernels/decode/kv-cache';
 import { prefillQueryTile } from '../kernels/decode/shape';
 import { gemmCapabilitiesOf, gemmVariantsFor } from '../kernels/gemm';
 import { sectorsPerUsefulByte } from '../kernels/trace/analyse';
@@ -65,7 +65,7 @@ export async function traceAttentionRows(
       env.buffers.destroyAll();
     }
   };
-  for (const kv of KV_CACHE_FORMATS) {
+  for (const kv of KV_ENCODINGS) {
     onProgress?.(`trace attention ${kv}`);
     const geometry = attentionGeometry(llama, kv, GEOMETRY.decode, GEOMETRY.prefill);
     const base = {

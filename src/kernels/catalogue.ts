@@ -1,5 +1,5 @@
 // Every WGSL module this project composes, as the kernels compose it: each GEMV and GEMM variant
-// at each weight format, the probes, the decoder's modules, each KV cache format's attention and
+// at each weight format, the probes, the decoder's modules, each KV-cache encoding's attention and
 // append, and the address trace's instrumented builds. For the checks that must see all of them —
 // the portability rules (test/unit/wgsl-portable.test.ts) and the second implementation
 // (test/gpu/wgpu.test.ts compiles each in Deno) — not for running: the runner composes its own.
@@ -10,7 +10,7 @@ import fmaF32Shader from '../../shaders/probes/fma.wgsl?raw';
 import fmaF16Shader from '../../shaders/probes/fma_f16.wgsl?raw';
 import { FORMAT_IDS } from '../core/formats';
 import { splitItems } from '../core/wgsl/declarations';
-import { appendCode, attentionCode, KV_CACHE_FORMATS } from './decode/kv-cache';
+import { appendCode, attentionCode, KV_ENCODINGS } from './decode/kv-cache';
 import { ATTENTION_REDUCES, attentionShader, DECODE_SHADERS, embedCode } from './decode/shaders';
 import { PREFILL_WORKGROUP } from './decode/shape';
 import { GEMM_VARIANTS, gemmPipelineSpec } from './gemm';
@@ -104,7 +104,7 @@ function traceModules(gemv: ComposedModule[], gemm: ComposedModule[]): ComposedM
       return traced(module, GEMM_TRACED_BUFFERS, gemmWorkgroupSize(variant));
     }),
   );
-  const attentionTraces = KV_CACHE_FORMATS.flatMap((kv) =>
+  const attentionTraces = KV_ENCODINGS.flatMap((kv) =>
     (
       [
         ['attn_partial', 64],
@@ -141,7 +141,7 @@ export function composedModules(): ComposedModule[] {
     ...Object.entries(DECODE_SHADERS)
       .filter(([name]) => name !== 'attention')
       .map(([name, code]) => whole(`decode ${name}`, code)),
-    ...KV_CACHE_FORMATS.flatMap((kv) => [
+    ...KV_ENCODINGS.flatMap((kv) => [
       ...ATTENTION_REDUCES.map((reduce) =>
         whole(`attention kv-${kv} ${reduce}`, attentionCode(kv, attentionShader(reduce))),
       ),

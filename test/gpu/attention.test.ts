@@ -12,7 +12,7 @@ import {
   type PrefillAttentionShape,
   preparePrefillAttention,
 } from '../../src/kernels/decode/attention-case';
-import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
+import { KV_ENCODINGS } from '../../src/kernels/decode/kv-cache';
 import { FAST_TIMING, sharedRunner } from './context';
 
 const t = sharedRunner();
@@ -33,7 +33,7 @@ const SHAPES: AttentionShape[] = [
 /** Every shape in the decode run's f16 cache; two of them in each other cache format too. */
 const CASES: AttentionShape[] = [
   ...SHAPES,
-  ...KV_CACHE_FORMATS.filter((kv) => kv !== 'f16').flatMap((kv) =>
+  ...KV_ENCODINGS.filter((kv) => kv !== 'f16').flatMap((kv) =>
     [SHAPES[1], SHAPES[3]].map((s) => ({ ...(s as AttentionShape), kv })),
   ),
 ];
@@ -79,7 +79,7 @@ const PREFILLS: PrefillAttentionShape[] = [
 describe('the prefill attention (flash, over Q tiles) on a real adapter', () => {
   const cases = [
     ...PREFILLS,
-    ...KV_CACHE_FORMATS.filter((kv) => kv !== 'f16').flatMap((kv) =>
+    ...KV_ENCODINGS.filter((kv) => kv !== 'f16').flatMap((kv) =>
       [PREFILLS[1], PREFILLS[2]].map((s) => ({ ...(s as PrefillAttentionShape), kv })),
     ),
   ];

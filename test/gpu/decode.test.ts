@@ -11,7 +11,7 @@ import { findProblems, type ResultsDocument, validateResults } from '../../src/c
 import { BufferLedger } from '../../src/gpu/buffers';
 import { GpuError } from '../../src/gpu/errors';
 import { createTimer } from '../../src/gpu/timer';
-import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
+import { KV_ENCODINGS } from '../../src/kernels/decode/kv-cache';
 import { DecodeModel } from '../../src/kernels/decode/model';
 import { type DecodeShape, TINY_SHAPE, tinyShapeFor } from '../../src/kernels/decode/shape';
 import { KV_TOLERANCE, verifyFirstLayer, verifyTiny } from '../../src/kernels/decode/verify';
@@ -103,7 +103,7 @@ describe('decode on a real adapter', () => {
   }
 
   // The default cache is f16; the others verified on the dense and the head-128 windowed shapes.
-  for (const kv of KV_CACHE_FORMATS.filter((f) => f !== 'f16')) {
+  for (const kv of KV_ENCODINGS.filter((f) => f !== 'f16')) {
     for (const [what, shape] of [
       ['dense', TINY_SHAPE],
       ['local/global, head 128', windowTiny],
@@ -126,7 +126,7 @@ describe('decode on a real adapter', () => {
 
   // The prefill's flash attention over several Q tiles (16 rows at hd 64, 8 at hd 128), the
   // last one partial, a window of 8 inside and across tiles; every KV format.
-  for (const kv of KV_CACHE_FORMATS) {
+  for (const kv of KV_ENCODINGS) {
     for (const [what, shape, prompt] of [
       ['dense, a 40-token prompt', TINY_SHAPE, 40],
       ['local/global, head 128, a 21-token prompt', windowTiny, 21],

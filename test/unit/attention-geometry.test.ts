@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderTrace, traceDocument } from '../../src/cli/render/trace-table';
 import { attentionWorkgroups } from '../../src/kernels/decode/attention-case';
-import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
+import { KV_ENCODINGS } from '../../src/kernels/decode/kv-cache';
 import {
   ATTENTION_MIN_SPLIT,
   ATTENTION_SPLIT_STEP,
@@ -79,7 +79,7 @@ describe('prefill attention geometry', () => {
   });
 
   it('Llama-3-8B, m = 4096 into a 32k cache: K/V within ⌈m / Q_TILE⌉ × cache, bindings ≤ 128 MiB', () => {
-    for (const kv of KV_CACHE_FORMATS) {
+    for (const kv of KV_ENCODINGS) {
       const g = attentionGeometry(LLAMA, kv, [4096, 32768], { rows: 4096, context: 32768 });
       expect(g.decode.map((d) => d.workgroups)).toEqual([129 * 8, 228 * 8]);
       expect(g.prefill.queryTile).toBe(4);

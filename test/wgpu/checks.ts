@@ -12,7 +12,7 @@ import { createComputePipeline } from '../../src/gpu/pipeline';
 import { bandwidthCase, READ_VARIANTS, readVariantOptions } from '../../src/kernels/bandwidth';
 import { composedModules } from '../../src/kernels/catalogue';
 import { attentionCase, preparePrefillAttention } from '../../src/kernels/decode/attention-case';
-import { KV_CACHE_FORMATS } from '../../src/kernels/decode/kv-cache';
+import { KV_ENCODINGS } from '../../src/kernels/decode/kv-cache';
 import { verifyTiny } from '../../src/kernels/decode/verify';
 import { fmaCase } from '../../src/kernels/fma';
 import { GEMM_VARIANTS, gemmCapabilitiesOf, gemmCase, gemmRefusal } from '../../src/kernels/gemm';
@@ -97,7 +97,7 @@ export function kernelChecks(gpu: GpuContext, runner: BenchRunner): Check[] {
         gemmCase(format, 70, 33, 64, variant, MATRIX),
       ]),
     ),
-    ...KV_CACHE_FORMATS.map((kv) =>
+    ...KV_ENCODINGS.map((kv) =>
       attentionCase({ heads: 9, kvHeads: 3, headDim: 64, context: 512, kv }),
     ),
   ];
@@ -121,7 +121,7 @@ export function kernelChecks(gpu: GpuContext, runner: BenchRunner): Check[] {
     },
   });
   // The prefill's flash attention over Q tiles of 8 rows, a window of 8, in each cache format.
-  const prefillCheck = (kv: (typeof KV_CACHE_FORMATS)[number]): Check => {
+  const prefillCheck = (kv: (typeof KV_ENCODINGS)[number]): Check => {
     const label = `attention prefill 13 rows, window 8, kv-${kv}`;
     return {
       label,
@@ -148,9 +148,9 @@ export function kernelChecks(gpu: GpuContext, runner: BenchRunner): Check[] {
   return [
     ...cases.map(caseCheck),
     ...FORMAT_IDS.map((format) => decodeCheck(`decode tiny ${format}`, { format })),
-    ...KV_CACHE_FORMATS.map((kv) => decodeCheck(`decode tiny int4, kv-${kv}`, { kv })),
-    ...KV_CACHE_FORMATS.map(prefillCheck),
-    ...KV_CACHE_FORMATS.map((kv) =>
+    ...KV_ENCODINGS.map((kv) => decodeCheck(`decode tiny int4, kv-${kv}`, { kv })),
+    ...KV_ENCODINGS.map(prefillCheck),
+    ...KV_ENCODINGS.map((kv) =>
       decodeCheck(`decode tiny int4, kv-${kv}, a 21-token prompt (Q tiles)`, {
         kv,
         prompt: 21,

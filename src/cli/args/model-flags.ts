@@ -1,5 +1,5 @@
 // The predict CLI's model flags beyond --model: --model-config (a Hugging Face config.json) and
-// --kv-bits (the KV-cache format). Pure apart from the file reader it is given.
+// --kv-bits (the KV-cache encoding). Pure apart from the file reader it is given.
 
 import { HfConfigError } from '../../model/llm/hf-config/errors';
 import { HF_MODEL_TYPES, parseHfConfigText } from '../../model/llm/hf-config/read';

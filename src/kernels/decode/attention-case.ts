@@ -13,9 +13,9 @@ import { mismatchTable } from '../types';
 import {
   attentionCode,
   createKvCache,
-  DEFAULT_KV_CACHE,
+  DEFAULT_KV_ENCODING,
   fillKvCache,
-  type KvCacheFormat,
+  type KvEncoding,
   kvBytesPerValue,
   roundKvRow,
 } from './kv-cache';
@@ -35,14 +35,14 @@ export interface AttentionShape extends Pick<DecodeShape, 'heads' | 'kvHeads' | 
   /** Cached positions before the query's own (the query attends to context + 1). */
   context: number;
   /** The cache's format (default f16, the decode run's). */
-  kv?: KvCacheFormat;
+  kv?: KvEncoding;
 }
 
 /** An attention row's format in results: its cache's, e.g. kv-f16 (not a weight or FMA format). */
-export const kvRowFormat = (kv: KvCacheFormat): string => `kv-${kv}`;
+export const kvRowFormat = (kv: KvEncoding): string => `kv-${kv}`;
 
 /** The variant's name in results: the kernel's layout and its cache format. */
-export const attentionVariant = (kv: KvCacheFormat): string => `gqa-splitauto-wg64-${kv}`;
+export const attentionVariant = (kv: KvEncoding): string => `gqa-splitauto-wg64-${kv}`;
 
 /** Hash streams of the query, K and V (the same mask as the decode model's prefilled cache). */
 const SEEDS = { q: 0xa77e0, k: 0xa77e1, v: 0xa77e2 } as const;
@@ -58,7 +58,7 @@ export const attentionBytes = (s: AttentionShape): number =>
     (s.context + 1) *
     s.kvHeads *
     s.headDim *
-    kvBytesPerValue(s.kv ?? DEFAULT_KV_CACHE, s.headDim) +
+    kvBytesPerValue(s.kv ?? DEFAULT_KV_ENCODING, s.headDim) +
   4 * 2 * s.heads * s.headDim;
 
 /** q·k and p·v for every query head and position: 2 FLOPs per multiply-add. */
@@ -68,12 +68,12 @@ export const attentionFlops = (s: AttentionShape): number =>
 export function attentionCase(s: AttentionShape): KernelCase {
   return {
     kernel: 'attention',
-    variant: attentionVariant(s.kv ?? DEFAULT_KV_CACHE),
-    format: kvRowFormat(s.kv ?? DEFAULT_KV_CACHE),
+    variant: attentionVariant(s.kv ?? DEFAULT_KV_ENCODING),
+    format: kvRowFormat(s.kv ?? DEFAULT_KV_ENCODING),
     shape: { heads: s.heads, kvHeads: s.kvHeads, headDim: s.headDim, context: s.context },
     bytes: attentionBytes(s),
     flops: attentionFlops(s),
-    label: `attention ${s.heads}×${s.headDim} (${s.kvHeads} KV heads, ${s.kv ?? DEFAULT_KV_CACHE} cache) over ${s.context}`,
+    label: `attention ${s.heads}×${s.headDim} (${s.kvHeads} KV heads, ${s.kv ?? DEFAULT_KV_ENCODING} cache) over ${s.context}`,
     prepare: (env) => prepareAttention(env, s),
   };
 }
@@ -97,7 +97,7 @@ export interface PrefillAttentionShape extends AttentionShape {
 /** The buffers both passes read: m rows of q | k | v, the cache to context + m, the state. */
 async function attentionInputs(env: KernelEnv, s: AttentionShape, rows: number) {
   const positions = s.context + rows;
-  const kv = s.kv ?? DEFAULT_KV_CACHE;
+  const kv = s.kv ?? DEFAULT_KV_ENCODING;
   const make = (label: string, words: number) =>
     env.buffers.create(`attention-${label}`, 4 * Math.max(4, words), STORAGE());
   // The queries sit where the QKV projection leaves them: rows of q | k | v.
@@ -130,7 +130,7 @@ async function verifyRows(
   rows: number,
   window = 0,
 ): Promise<{ ok: boolean; detail?: string }> {
-  const kv = s.kv ?? DEFAULT_KV_CACHE;
+  const kv = s.kv ?? DEFAULT_KV_ENCODING;
   const positions = s.context + rows;
   const cacheWords = positions * s.kvHeads * s.headDim;
   const got = new Float32Array(await env.buffers.read(out));

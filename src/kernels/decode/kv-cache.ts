@@ -1,9 +1,9 @@
-// The KV cache's formats, as the decoder stores them: f32, f16 (two to a word, decoded with
-// unpack2x16float, so no shader-f16 is needed) and q8 (blocks of 32 values with one f16 scale,
-// llama.cpp's q8_0, what `--kv-bits 8` counts). Each has a read-side codec for the attention
-// pass (shaders/kv/kv_<id>.wgsl) and a write-side codec for the append
-// (shaders/kv/kv_<id>_store.wgsl); the CPU reference rounds its cache the same way (roundKvRow),
-// and the GPU allocates, fills and binds it from here.
+// The KV cache's encodings, as the decoder stores them (their own word: a "format" is a weight
+// format): f32, f16 (two to a word, decoded with unpack2x16float, so no shader-f16 is needed) and
+// q8 (blocks of 32 values with one f16 scale, llama.cpp's q8_0, what `--kv-bits 8` counts). Each
+// has a read-side codec for the attention pass (shaders/kv/kv_<id>.wgsl) and a write-side codec
+// for the append (shaders/kv/kv_<id>_store.wgsl); the CPU reference rounds its cache the same way
+// (roundKvRow), and the GPU allocates, fills and binds it from here.
 
 import appendShader from '../../../shaders/decode/decode_kv_append.wgsl?raw';
 import { fromHalfBits, roundHalf, toHalfBits } from '../../core/half';
@@ -11,11 +11,11 @@ import { fillRandom } from '../../gpu/fill';
 import { bindBuffers, createComputePipeline } from '../../gpu/pipeline';
 import type { KernelEnv } from '../types';
 
-export const KV_CACHE_FORMATS = ['f32', 'f16', 'q8'] as const;
-export type KvCacheFormat = (typeof KV_CACHE_FORMATS)[number];
+export const KV_ENCODINGS = ['f32', 'f16', 'q8'] as const;
+export type KvEncoding = (typeof KV_ENCODINGS)[number];
 
 /** The decode run's cache unless told otherwise: f16, what browser engines keep. */
-export const DEFAULT_KV_CACHE: KvCacheFormat = 'f16';
+export const DEFAULT_KV_ENCODING: KvEncoding = 'f16';
 
 const SHADERS: Record<string, string> = Object.fromEntries(
   Object.entries(
@@ -34,11 +34,11 @@ function codec(file: string): string {
 }
 
 /** The attention pass's code with the cache's read-side codec. */
-export const attentionCode = (format: KvCacheFormat, attention: string): string =>
+export const attentionCode = (format: KvEncoding, attention: string): string =>
   `${codec(`kv_${format}.wgsl`)}\n${attention}`;
 
 /** The append's code with the cache's write-side codec. */
-export const appendCode = (format: KvCacheFormat): string =>
+export const appendCode = (format: KvEncoding): string =>
   `${codec(`kv_${format}_store.wgsl`)}\n${appendShader}`;
 
 /** Scale words of one (position, KV head) row of a q8 cache: two f16 scales per word. */
@@ -46,7 +46,7 @@ const scaleWordsPerRow = (headDim: number) => Math.ceil(headDim / 64);
 
 /** Bytes of the values of `rows` (position, KV head) rows, and of their scales (q8). */
 export function kvCacheBytes(
-  format: KvCacheFormat,
+  format: KvEncoding,
   rows: number,
   headDim: number,
 ): { values: number; scales: number } {
@@ -58,13 +58,13 @@ export function kvCacheBytes(
 }
 
 /** Bytes per cached value, scales included (q8 at hd = 128: 34 / 32). */
-export function kvBytesPerValue(format: KvCacheFormat, headDim: number): number {
+export function kvBytesPerValue(format: KvEncoding, headDim: number): number {
   const b = kvCacheBytes(format, 1, headDim);
   return (b.values + b.scales) / headDim;
 }
 
 /** Why `format` cannot hold rows of `headDim` values, or null. */
-export function kvCacheRefusal(format: KvCacheFormat, headDim: number): string | null {
+export function kvCacheRefusal(format: KvEncoding, headDim: number): string | null {
   if (format === 'q8' && headDim % 32 !== 0)
     return `a q8 KV cache needs a head size that 32 divides (blocks of 32); this one is ${headDim}.`;
   if (headDim % 8 !== 0)
@@ -81,7 +81,7 @@ const roundEven = (x: number): number => {
  * One (position, KV head) row as the cache gives it back: f32 values rounded to f32, f16 to f16,
  * q8 per block of 32 to q · scale with the shader's arithmetic (scale = f16(max |x| ÷ 127)).
  */
-export function roundKvRow(format: KvCacheFormat, row: ArrayLike<number>): Float64Array {
+export function roundKvRow(format: KvEncoding, row: ArrayLike<number>): Float64Array {
   const out = Float64Array.from(row, (v) => Math.fround(v));
   if (format === 'f32') return out;
   if (format === 'f16') return out.map(roundHalf);
@@ -102,7 +102,7 @@ export function roundKvRow(format: KvCacheFormat, row: ArrayLike<number>): Float
 
 /** One layer's K and V caches on the GPU (q8: with their scales). */
 export interface GpuKvCache {
-  format: KvCacheFormat;
+  format: KvEncoding;
   k: GPUBuffer;
   v: GPUBuffer;
   kScale: GPUBuffer | null;
@@ -115,7 +115,7 @@ const STORAGE = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBuff
 export async function createKvCache(
   env: KernelEnv,
   label: string,
-  format: KvCacheFormat,
+  format: KvEncoding,
   positions: number,
   kvHeads: number,
   headDim: number,

@@ -18,10 +18,10 @@ import type { KernelEnv } from '../types';
 import {
   attentionCode,
   createKvCache,
-  DEFAULT_KV_CACHE,
+  DEFAULT_KV_ENCODING,
   fillKvCache,
   type GpuKvCache,
-  type KvCacheFormat,
+  type KvEncoding,
   kvAppendStep,
   kvCacheRefusal,
 } from './kv-cache';
@@ -72,7 +72,7 @@ export interface DecodeModelSpec {
   /** Decode attention splits per head at most (default attentionSplits(kvHeads)). */
   attentionSplits?: number;
   /** The KV cache's format (default f16). */
-  kv?: KvCacheFormat;
+  kv?: KvEncoding;
   /** Scales every angle of the uploaded RoPE table (default 1); tests set it to prove a wrong table fails. */
   ropeAngleScale?: number;
 }
@@ -177,8 +177,8 @@ export class DecodeModel {
     return this.spec.attentionSplit ?? ATTENTION_MIN_SPLIT;
   }
 
-  get kv(): KvCacheFormat {
-    return this.spec.kv ?? DEFAULT_KV_CACHE;
+  get kv(): KvEncoding {
+    return this.spec.kv ?? DEFAULT_KV_ENCODING;
   }
 
   /** Allocates and fills everything (weights on the GPU from the hash); throws GpuError on OOM. */

@@ -8,7 +8,7 @@ import type { FormatId } from '../../core/formats';
 import { roundHalf } from '../../core/half';
 import { randomWord } from '../../gpu/buffers';
 import { type MatrixWords, randomMatrixWords, weightRowReader } from '../formats';
-import { DEFAULT_KV_CACHE, type KvCacheFormat, roundKvRow } from './kv-cache';
+import { DEFAULT_KV_ENCODING, type KvEncoding, roundKvRow } from './kv-cache';
 import {
   CACHE_MASK,
   type DecodeShape,
@@ -128,7 +128,7 @@ export class ReferenceDecoder {
     readonly context: number,
     positions: number,
     /** The cache's format: every row it holds is rounded as the GPU's cache rounds it. */
-    readonly kv: KvCacheFormat = DEFAULT_KV_CACHE,
+    readonly kv: KvEncoding = DEFAULT_KV_ENCODING,
     /** The x each matrix's one-row GEMV reads (by its shape), rounded here as the GPU rounds it. */
     private readonly gemvX: (n: number, k: number) => GemvXForm = () => 'f32',
   ) {

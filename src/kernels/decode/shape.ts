@@ -5,7 +5,7 @@
 import type { FormatId } from '../../core/formats';
 import { randomWord } from '../../gpu/buffers';
 import { matrixBytes } from '../formats';
-import { DEFAULT_KV_CACHE, type KvCacheFormat, kvCacheBytes } from './kv-cache';
+import { DEFAULT_KV_ENCODING, type KvEncoding, kvCacheBytes } from './kv-cache';
 
 export interface DecodeShape {
   hidden: number;
@@ -278,7 +278,7 @@ export const widestFfn = (s: DecodeShape): number =>
 export function layerCacheBytes(
   s: DecodeShape,
   positions: number,
-  kv: KvCacheFormat = DEFAULT_KV_CACHE,
+  kv: KvEncoding = DEFAULT_KV_ENCODING,
 ): number {
   const b = kvCacheBytes(kv, positions * s.kvHeads, s.headDim);
   return 2 * (b.values + b.scales);
@@ -307,7 +307,7 @@ export function modelBytes(
   format: FormatId,
   positions: number,
   rows: number,
-  kv: KvCacheFormat = DEFAULT_KV_CACHE,
+  kv: KvEncoding = DEFAULT_KV_ENCODING,
 ): number {
   let layers = 0;
   for (let l = 0; l < s.layers; l++)

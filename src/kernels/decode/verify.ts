@@ -5,7 +5,7 @@
 import type { FormatId } from '../../core/formats';
 import type { GemmVariant } from '../gemm';
 import type { KernelEnv, VerifyOutcome } from '../types';
-import { DEFAULT_KV_CACHE, type KvCacheFormat } from './kv-cache';
+import { DEFAULT_KV_ENCODING, type KvEncoding } from './kv-cache';
 import { DecodeModel, type GemvChoice } from './model';
 import { argmax, ReferenceDecoder } from './reference';
 import { type DecodeShape, TINY_SHAPE } from './shape';
@@ -20,14 +20,14 @@ export const DECODE_TOLERANCE = 1e-4;
  * carry the difference. On the tiny configs in every weight format (SwiftShader) most runs stay
  * near 1e-6 and one flip reaches 4e-4 (f16); q8 steps are 16× an f16 ulp.
  */
-export const KV_TOLERANCE: Record<KvCacheFormat, number> = { f32: 1e-4, f16: 2e-3, q8: 1e-2 };
+export const KV_TOLERANCE: Record<KvEncoding, number> = { f32: 1e-4, f16: 2e-3, q8: 1e-2 };
 
 /**
  * The allowance with a rounding KV cache and GEMVs that round x: the sum of the two, since a flip
  * of either rounding moves every later value and the two add (an int8-x decode on an f16 cache,
  * tuned on SwiftShader under load, reached 2.5e-3 against the larger of the two, 2e-3).
  */
-export const decodeTolerance = (kv: KvCacheFormat, gemvTolerance: number): number =>
+export const decodeTolerance = (kv: KvEncoding, gemvTolerance: number): number =>
   KV_TOLERANCE[kv] + gemvTolerance;
 
 /** Largest |a − b| over max |b|, and whether it is within `tolerance` (NaN fails). */
@@ -61,7 +61,7 @@ export interface TinyCheck {
   /** Positions per attention workgroup: small, so several splits are combined. */
   split?: number;
   /** The KV cache's format (default f16). */
-  kv?: KvCacheFormat;
+  kv?: KvEncoding;
   /** Scales every angle of the GPU's RoPE table (a test's wrong table); default 1. */
   ropeAngleScale?: number;
 }
@@ -101,7 +101,7 @@ export async function verifyTiny(
     gemm: c.gemm,
     maxBindingBytes: c.maxBindingBytes,
     attentionSplit: c.split ?? 8,
-    kv: c.kv ?? DEFAULT_KV_CACHE,
+    kv: c.kv ?? DEFAULT_KV_ENCODING,
     ...(c.ropeAngleScale === undefined ? {} : { ropeAngleScale: c.ropeAngleScale }),
   });
   const ref = new ReferenceDecoder(
@@ -110,7 +110,7 @@ export async function verifyTiny(
     seed,
     context,
     positions,
-    c.kv ?? DEFAULT_KV_CACHE,
+    c.kv ?? DEFAULT_KV_ENCODING,
     (n, k) => model.gemvRounding(n, k),
   );
   const prompt = promptTokens(promptLength, shape.vocab);
@@ -137,7 +137,7 @@ export async function verifyTiny(
     pass.end();
     env.device.queue.submit([encoder.finish()]);
     const logits = await model.readLogits();
-    const tolerance = decodeTolerance(c.kv ?? DEFAULT_KV_CACHE, model.gemvTolerance);
+    const tolerance = decodeTolerance(c.kv ?? DEFAULT_KV_ENCODING, model.gemvTolerance);
     const cmp = compareVectors(logits, expected.logits, tolerance);
     maxError = Math.max(maxError, cmp.error);
     const gpuToken = argmax(logits);

@@ -1,4 +1,4 @@
-// The address trace of the attention passes in each KV-cache format, over Llama-3-8B's grouping
+// The address trace of the attention passes in each KV-cache encoding, over Llama-3-8B's grouping
 // (4 query heads per KV head, heads of 128; two KV heads), each instrumented build's output
 // verified against the f64 reference like the plain build's:
 // - decode (its partial pass, where K and V are read) over 64 positions: coalescing, and bytes
@@ -16,7 +16,7 @@ import {
   prepareAttention,
   preparePrefillAttention,
 } from '../decode/attention-case';
-import { type KvCacheFormat, kvCacheBytes } from '../decode/kv-cache';
+import { type KvEncoding, kvCacheBytes } from '../decode/kv-cache';
 import {
   ATTENTION_MIN_SPLIT,
   attentionSplitSize,
@@ -31,7 +31,7 @@ import { bytesByBuffer, type Coalescing, coalescing, runTraced } from './analyse
 import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
 
 export interface AttentionTrace {
-  kv: KvCacheFormat;
+  kv: KvEncoding;
   shape: AttentionShape;
   verified: boolean;
   error?: string;
@@ -53,7 +53,7 @@ export const ATTENTION_TRACE_SHAPE: AttentionShape = {
 };
 
 /** The partial pass's buffers as the trace names them: qkv 0, K 1, V 2 (q8: scales 3, 4). */
-export function attentionTracedBuffers(kv: KvCacheFormat): TracedBuffer[] {
+export function attentionTracedBuffers(kv: KvEncoding): TracedBuffer[] {
   const buffers: TracedBuffer[] = [
     { name: 'qkv', id: 0, elementBytes: 16 },
     { name: 'kcache', id: 1, elementBytes: 16 },
@@ -69,7 +69,7 @@ export function attentionTracedBuffers(kv: KvCacheFormat): TracedBuffer[] {
 
 export async function traceAttention(
   env: KernelEnv,
-  kv: KvCacheFormat,
+  kv: KvEncoding,
   base: AttentionShape = ATTENTION_TRACE_SHAPE,
 ): Promise<AttentionTrace> {
   const shape = { ...base, kv };
@@ -120,7 +120,7 @@ export function prefillPositionsRead(
 }
 
 /** Bytes of K and V (values and scales) `positions` positions of every KV head hold. */
-const cacheBytesAt = (kv: KvCacheFormat, positions: number, kvHeads: number, hd: number) => {
+const cacheBytesAt = (kv: KvEncoding, positions: number, kvHeads: number, hd: number) => {
   const b = kvCacheBytes(kv, positions * kvHeads, hd);
   return 2 * (b.values + b.scales);
 };
@@ -136,7 +136,7 @@ export interface PrefillAttentionTrace extends Omit<AttentionTrace, 'shape' | 'q
 
 export async function tracePrefillAttention(
   env: KernelEnv,
-  kv: KvCacheFormat,
+  kv: KvEncoding,
   base: PrefillAttentionShape = PREFILL_TRACE_SHAPE,
 ): Promise<PrefillAttentionTrace> {
   const shape = { ...base, kv };
@@ -189,7 +189,7 @@ export interface AttentionGeometry {
 /** Llama-3-8B-shaped attention: decode at these contexts, a prefill of `rows` rows into `context`. */
 export function attentionGeometry(
   s: Pick<AttentionShape, 'heads' | 'kvHeads' | 'headDim'>,
-  kv: KvCacheFormat,
+  kv: KvEncoding,
   decodeContexts: readonly number[],
   prefill: { rows: number; context: number },
 ): AttentionGeometry {

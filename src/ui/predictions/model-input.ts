@@ -1,4 +1,4 @@
-// The model controls of the predictions section: the KV-cache format, and a model from a
+// The model controls of the predictions section: the KV-cache encoding, and a model from a
 // Hugging Face config.json (picked, dropped on the box, pasted, or carried by the link's `m=`).
 // A model read here is named by its `_name_or_path`; the link then carries its config.
 

@@ -1,4 +1,4 @@
-// Words of the model controls in the predictions section: the KV-cache format, a model from a
+// Words of the model controls in the predictions section: the KV-cache encoding, a model from a
 // Hugging Face config.json (dropped, picked or pasted), and an MoE model's parameter counts.
 
 import type { HfConfigErrorCode, HfConfigErrorDetail } from '../../../model/llm/hf-config/errors';
