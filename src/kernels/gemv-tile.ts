@@ -12,6 +12,8 @@ import gemvCommon from '../../shaders/gemv/gemv_common.wgsl?raw';
 import reduceSubgroupShader from '../../shaders/gemv/gemv_reduce_sg.wgsl?raw';
 import reduceTreeShader from '../../shaders/gemv/gemv_reduce_tree.wgsl?raw';
 import xF32 from '../../shaders/gemv/gemv_x_f32.wgsl?raw';
+import partsTile from '../../shaders/gemv/parts/gemv_parts.wgsl?raw';
+import partsRegx from '../../shaders/gemv/parts/gemv_regx_parts.wgsl?raw';
 import regxShader from '../../shaders/gemv/regx/gemv_regx.wgsl?raw';
 import regxSubgroupShader from '../../shaders/gemv/regx/gemv_regx_sg.wgsl?raw';
 import tileShader from '../../shaders/gemv/tile/gemv_tile.wgsl?raw';
@@ -57,15 +59,16 @@ export const regxShaderFile = (format: FormatId, code: WeightsCode): string =>
 
 /**
  * gemv_tile calls tile_stage(t, row0, lid) between the barriers of each step, after staging x:
- * a format's words file may define it to stage more in workgroup memory (int3 stages its scales);
- * this empty one stands in for the others.
+ * a format's words may bring one that stages more in workgroup memory (a format read as u32
+ * parts stages its scales); this empty one stands in for the others.
  */
 const NO_STAGE = 'fn tile_stage(t: u32, row0: u32, lid: u32) {}';
 
 /**
  * gemv_regx calls regx_dot(row, w) for word w of a row against the lane's x in xs (private):
- * a format's gemv_regx_<format>[…].wgsl may define it (int4: no int → float conversion; int3: a
- * whole 12-byte group a lane); this one stands in for the others, the tile words at xs[0 …].
+ * a format's gemv_regx_<format>[…].wgsl may define it (int4: no int → float conversion), a format
+ * read as u32 parts gets shaders/gemv/parts/gemv_regx_parts.wgsl's (a whole group a lane); this
+ * one stands in for the others, the tile words at xs[0 …].
  */
 const TILE_DOT = 'fn regx_dot(row: u32, w: u32) -> f32 {\n  return tile_dot(row, w, 0u);\n}';
 
@@ -86,10 +89,12 @@ export function tileCode(
   if (words === undefined) throw new RangeError(`no tile GEMV ${code} code for ${format}`);
   const f16 = code === 'f16-native';
   const x = { portable: `${xF32}\n${tileXF32}`, 'f16-native': tileXF16, dp4a: tileXDp4a };
+  // A format whose groups are u32 parts (int3, int5) defines tile_part; the rest, tile_dot.
+  const parts = /\bfn tile_part\(/.test(words);
   const own =
     form === 'tile'
-      ? [/\bfn tile_stage\(/.test(words) ? '' : NO_STAGE, tileShader]
-      : [SHADERS[regxShaderFile(format, code)] ?? TILE_DOT, regxShader];
+      ? [parts ? partsTile : NO_STAGE, tileShader]
+      : [parts ? partsRegx : (SHADERS[regxShaderFile(format, code)] ?? TILE_DOT), regxShader];
   return [
     subgroups ? 'enable subgroups;' : '',
     f16 ? 'enable f16;' : '',

@@ -25,10 +25,14 @@ beforeAll(async () => {
     ...[...parsed.body.childNodes].map((n) => document.importNode(n, true)),
   );
   new PageController(() => silentClient).mount(SECTIONS);
-  // Sections in chunks of their own mount once their module has loaded.
-  await vi.waitFor(() => {
-    expect(SECTIONS.filter((s) => heading(s.id) === null).map((s) => s.id)).toEqual([]);
-  });
+  // Sections in chunks of their own mount once their module has loaded: on a fresh checkout the
+  // dev server compiles each chunk on its first request, seconds on a busy 2-core machine.
+  await vi.waitFor(
+    () => {
+      expect(SECTIONS.filter((s) => heading(s.id) === null).map((s) => s.id)).toEqual([]);
+    },
+    { timeout: 60_000, interval: 100 },
+  );
 });
 
 afterAll(() => setLocale('en'));
