@@ -5,7 +5,7 @@
 import { checkRegistry } from './format-check';
 import { FORMAT_PRESETS, type FormatPreset, findPreset } from './format-presets';
 import { FORMAT_REGISTRY, type FormatEntry, type FormatId } from './format-registry';
-import type { FileFamily, FormatFiles } from './weight-files';
+import type { FileFamily } from './weight-files';
 
 export type { FormatEntry, FormatId } from './format-registry';
 
@@ -31,8 +31,6 @@ export interface WeightFormat {
   /** Which measured kernel rows stand in for this format (measured mode). */
   kernel: FormatId;
   description: string;
-  /** A registered format's files on each engine family (its entry's `files`). */
-  files?: FormatFiles;
   /** A weight-file preset (./format-presets): its layout rule, how its bits are given, source. */
   preset?: Pick<FormatPreset, 'layout' | 'bitsOf' | 'source'>;
 }
@@ -51,13 +49,7 @@ export function formatEntry(id: FormatId): FormatEntry {
 export const WEIGHT_FORMATS: Readonly<Record<FormatId, WeightFormat>> = Object.fromEntries(
   FORMATS.map((f) => [
     f.id,
-    {
-      id: f.id,
-      bitsPerWeight: entryBitsPerWeight(f),
-      kernel: f.id,
-      description: f.description,
-      files: f.files,
-    },
+    { id: f.id, bitsPerWeight: entryBitsPerWeight(f), kernel: f.id, description: f.description },
   ]),
 ) as Record<FormatId, WeightFormat>;
 

@@ -17,6 +17,7 @@ import {
 import { gemvPipelineSpec, gemvVariantsFor } from './gemv';
 import {
   configName,
+  listsConfig,
   SGMAT_MAX_SUBGROUP,
   type SubgroupMatrixConfig,
   type SubgroupMatrixGrant,
@@ -39,8 +40,7 @@ export function subgroupMatrixMissing(
   c: SubgroupMatrixConfig,
   grant?: SubgroupMatrixGrant,
 ): string {
-  const listed = grant?.configs.some((g) => configName(g) === configName(c)) === true;
-  return listed
+  return listsConfig(grant, c)
     ? `subgroups at most ${SGMAT_MAX_SUBGROUP} invocations wide`
     : `the subgroup-matrix configuration ${configName(c)}`;
 }

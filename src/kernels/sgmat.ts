@@ -39,6 +39,12 @@ const sameConfig = (a: SubgroupMatrixConfig, b: SubgroupMatrixConfig): boolean =
   a.N === b.N &&
   a.K === b.K;
 
+/** Whether `grant` lists `config` among the adapter's configurations. */
+export const listsConfig = (
+  grant: SubgroupMatrixGrant | undefined,
+  config: SubgroupMatrixConfig,
+): boolean => grant?.configs.some((c) => sameConfig(c, config)) === true;
+
 const NO_SUBGROUP_MATRIX =
   'the device was not granted chromium-experimental-subgroup-matrix (Dawn offers it only with its allow_unsafe_apis toggle — `npm run bench -- --experimental` in Node, --enable-unsafe-webgpu in Chrome — and only where the driver has cooperative or simdgroup matrices)';
 
@@ -48,7 +54,7 @@ export function subgroupMatrixRefusal(
   grant: SubgroupMatrixGrant | undefined,
 ): string | null {
   if (grant === undefined) return NO_SUBGROUP_MATRIX;
-  if (!grant.configs.some((c) => sameConfig(c, config))) {
+  if (!listsConfig(grant, config)) {
     const listed = grant.configs.map(configName).join(', ') || 'none';
     return `the adapter lists no ${configName(config)} subgroup-matrix configuration (it lists: ${listed})`;
   }

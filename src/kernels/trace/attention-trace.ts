@@ -26,7 +26,7 @@ import {
   prefillQueryTile,
   prefillWorkgroups,
 } from '../decode/shape';
-import type { KernelEnv } from '../types';
+import type { KernelBuild, KernelEnv, PreparedKernel } from '../types';
 import { bytesByBuffer, type Coalescing, coalescing, runTraced } from './analyse';
 import { type TracedBuffer, type TraceLayout, tracedBuild } from './instrument';
 
@@ -67,6 +67,36 @@ export function attentionTracedBuffers(kv: KvEncoding): TracedBuffer[] {
   return buffers;
 }
 
+/** Bytes of K and V (values and scales) `positions` positions of every KV head hold. */
+const cacheBytesAt = (kv: KvEncoding, positions: number, kvHeads: number, hd: number) => {
+  const b = kvCacheBytes(kv, positions * kvHeads, hd);
+  return 2 * (b.values + b.scales);
+};
+
+/**
+ * Runs one attention pass's traced build (verified like the plain one) and reads what both passes
+ * report: coalescing, the cache's loads (K, V and scales) and the query's.
+ */
+async function traceCacheLoads(
+  env: KernelEnv,
+  label: string,
+  buffers: readonly TracedBuffer[],
+  layout: TraceLayout,
+  prepare: (build: KernelBuild) => Promise<PreparedKernel>,
+) {
+  const { log, build } = await tracedBuild(env, label, buffers, layout);
+  const { outcome, trace } = await runTraced(env, await prepare(build), log, layout, label);
+  const [queryBytes = 0, ...cacheLoads] = bytesByBuffer(trace, buffers.length);
+  return {
+    verified: outcome.ok,
+    ...(outcome.detail === undefined ? {} : { error: outcome.detail }),
+    all: coalescing(trace),
+    cache: coalescing(trace, (b) => b !== 0),
+    cacheBytesLoaded: cacheLoads.reduce((a, b) => a + b, 0),
+    queryBytes,
+  };
+}
+
 export async function traceAttention(
   env: KernelEnv,
   kv: KvEncoding,
@@ -84,21 +114,14 @@ export async function traceAttention(
     loads: 72,
     buffers: buffers.length,
   };
-  const { log, build } = await tracedBuild(env, `trace-attention-${kv}`, buffers, layout);
-  const prepared = await prepareAttention(env, shape, build);
-  const { outcome, trace } = await runTraced(env, prepared, log, layout, `trace-attention-${kv}`);
-  const [queryBytes = 0, ...cacheLoads] = bytesByBuffer(trace, buffers.length);
-  const held = kvCacheBytes(kv, positions * shape.kvHeads, shape.headDim);
+  const loads = await traceCacheLoads(env, `trace-attention-${kv}`, buffers, layout, (build) =>
+    prepareAttention(env, shape, build),
+  );
   return {
     kv,
     shape,
-    verified: outcome.ok,
-    ...(outcome.detail === undefined ? {} : { error: outcome.detail }),
-    all: coalescing(trace),
-    cache: coalescing(trace, (b) => b !== 0),
-    cacheBytesLoaded: cacheLoads.reduce((a, b) => a + b, 0),
-    cacheBytes: 2 * (held.values + held.scales),
-    queryBytes,
+    ...loads,
+    cacheBytes: cacheBytesAt(kv, positions, shape.kvHeads, shape.headDim),
   };
 }
 
@@ -118,12 +141,6 @@ export function prefillPositionsRead(
   for (let r0 = 0; r0 < s.rows; r0 += qt) total += s.context + Math.min(r0 + qt, s.rows);
   return total;
 }
-
-/** Bytes of K and V (values and scales) `positions` positions of every KV head hold. */
-const cacheBytesAt = (kv: KvEncoding, positions: number, kvHeads: number, hd: number) => {
-  const b = kvCacheBytes(kv, positions * kvHeads, hd);
-  return 2 * (b.values + b.scales);
-};
 
 export interface PrefillAttentionTrace extends Omit<AttentionTrace, 'shape' | 'queryBytes'> {
   shape: PrefillAttentionShape;
@@ -148,19 +165,18 @@ export async function tracePrefillAttention(
     loads: 64,
     buffers: buffers.length,
   };
-  const { log, build } = await tracedBuild(env, `trace-prefill-${kv}`, buffers, layout);
-  const prepared = await preparePrefillAttention(env, shape, build);
-  const { outcome, trace } = await runTraced(env, prepared, log, layout, `trace-prefill-${kv}`);
-  const [, ...cacheLoads] = bytesByBuffer(trace, buffers.length);
+  const { queryBytes: _query, ...loads } = await traceCacheLoads(
+    env,
+    `trace-prefill-${kv}`,
+    buffers,
+    layout,
+    (build) => preparePrefillAttention(env, shape, build),
+  );
   const held = (positions: number) => cacheBytesAt(kv, positions, shape.kvHeads, shape.headDim);
   return {
     kv,
     shape,
-    verified: outcome.ok,
-    ...(outcome.detail === undefined ? {} : { error: outcome.detail }),
-    all: coalescing(trace),
-    cache: coalescing(trace, (b) => b !== 0),
-    cacheBytesLoaded: cacheLoads.reduce((a, b) => a + b, 0),
+    ...loads,
     cacheBytes: held(shape.context + shape.rows),
     queryTile: prefillQueryTile(shape),
     boundBytes: tiles * held(shape.context + shape.rows),

@@ -2,7 +2,7 @@
 // each at their own bits per weight. llama.cpp keeps output.weight at Q6_K in Q4_0 and k-quant
 // files, so a Q4_0 Llama-3-8B file is 4.63 bits per weight overall, not 4.5.
 
-import { entryBitsPerWeight, FORMATS, type FormatId } from '../../core/formats';
+import { entryBitsPerWeight, FORMATS, type FormatId, formatEntry } from '../../core/formats';
 import type { FileFamily, FileLayoutId } from '../../core/weight-files';
 import { type ModelConfig, matrixWeightsRead, paramCount } from './models';
 
@@ -220,7 +220,7 @@ export function uniformLayout(format: string, bits: number, source?: string): We
  * names there, else its own bits in every tensor (the rule named by its id).
  */
 export const formatFileRule = (id: FormatId, family: FileFamily): string =>
-  FORMATS.find((f) => f.id === id)?.files[family] ?? id;
+  formatEntry(id).files[family] ?? id;
 
 export class UnknownLayoutError extends Error {
   constructor(readonly formatName: string) {
