@@ -1,5 +1,5 @@
 // `npm run bench -- --trace`, beyond GEMV: the address trace of the decode and prefill attention
-// passes in each KV-cache format and of each GEMM variant the device offers, one row each, beside
+// passes in each KV-cache encoding and of each GEMM variant the device offers, one row each, beside
 // the GEMV table; the attention rows carry their geometry at Llama-3-8B's full size.
 
 import { attentionVariant, attentionWorkgroups } from '../kernels/decode/attention-case';
@@ -39,7 +39,7 @@ export interface KernelTraceRow {
   /** Workgroups launched at the Llama-3-8B case `at` names. */
   workgroups: number;
   at: string;
-  /** Attention: the decode and prefill geometry at Llama-3-8B's full size (this row's cache format). */
+  /** Attention: the decode and prefill geometry at Llama-3-8B's full size (this row's cache encoding). */
   geometry?: AttentionGeometry;
 }
 

@@ -30,7 +30,7 @@ const SHAPES: AttentionShape[] = [
   { heads: 8, kvHeads: 8, headDim: 64, context: 9000 },
 ];
 
-/** Every shape in the decode run's f16 cache; two of them in each other cache format too. */
+/** Every shape in the decode run's f16 cache; two of them in each other cache encoding too. */
 const CASES: AttentionShape[] = [
   ...SHAPES,
   ...KV_ENCODINGS.filter((kv) => kv !== 'f16').flatMap((kv) =>

@@ -125,7 +125,7 @@ describe('decode on a real adapter', () => {
   }
 
   // The prefill's flash attention over several Q tiles (16 rows at hd 64, 8 at hd 128), the
-  // last one partial, a window of 8 inside and across tiles; every KV format.
+  // last one partial, a window of 8 inside and across tiles; every KV encoding.
   for (const kv of KV_ENCODINGS) {
     for (const [what, shape, prompt] of [
       ['dense, a 40-token prompt', TINY_SHAPE, 40],

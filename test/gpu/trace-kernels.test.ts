@@ -25,7 +25,7 @@ describe('attention address trace', () => {
     return found;
   };
 
-  it('traces the pass in every cache format, and each instrumented build verifies', {
+  it('traces the pass in every cache encoding, and each instrumented build verifies', {
     timeout: 300_000,
   }, async () => {
     rows = await traceAttentionRows({ device: t.gpu.device, buffers: t.runner.ledger });

@@ -105,7 +105,7 @@ describe('prefill attention geometry', () => {
 });
 
 describe('the --trace table', () => {
-  it('prints the attention geometry once per cache format, under the attention rows', () => {
+  it('prints the attention geometry once per cache encoding, under the attention rows', () => {
     const geometry = attentionGeometry(LLAMA, 'f16', [4096, 32768], { rows: 4096, context: 32768 });
     const row = {
       kernel: 'attention' as const,

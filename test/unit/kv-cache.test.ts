@@ -11,7 +11,7 @@ import {
 } from '../../src/kernels/decode/kv-cache';
 import { KV_FORMATS } from '../../src/model/llm/kv-format';
 
-describe('KV cache formats', () => {
+describe('KV-cache encodings', () => {
   it('q8 is --kv-bits 8: 34 bytes per 32 values; f16 is --kv-bits 16', () => {
     expect(kvBytesPerValue('q8', 128)).toBe(KV_FORMATS[8].bytesPerElement);
     expect(kvBytesPerValue('q8', 64)).toBe(KV_FORMATS[8].bytesPerElement);

@@ -120,7 +120,7 @@ export function kernelChecks(gpu: GpuContext, runner: BenchRunner): Check[] {
       return { label, ok: out.ok, ...(out.detail === undefined ? {} : { detail: out.detail }) };
     },
   });
-  // The prefill's flash attention over Q tiles of 8 rows, a window of 8, in each cache format.
+  // The prefill's flash attention over Q tiles of 8 rows, a window of 8, in each cache encoding.
   const prefillCheck = (kv: (typeof KV_ENCODINGS)[number]): Check => {
     const label = `attention prefill 13 rows, window 8, kv-${kv}`;
     return {

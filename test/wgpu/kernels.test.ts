@@ -1,4 +1,4 @@
-// Every kernel, format, variant and KV cache format the adapter is offered, run by wgpu in Deno
+// Every kernel, format, variant and KV-cache encoding the adapter is offered, run by wgpu in Deno
 // and checked against the CPU reference, as the Dawn GPU layer does (test/gpu/). On lavapipe:
 // the driver that grants shader-f16 and DP4A, so their variants run too.
 

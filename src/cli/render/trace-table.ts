@@ -70,7 +70,7 @@ const figure = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2
 const mib = (bytes: number) =>
   bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-/** The attention passes at Llama-3-8B's full size, once per cache format (its decode row's). */
+/** The attention passes at Llama-3-8B's full size, once per cache encoding (its decode row's). */
 function renderAttentionGeometry(rows: readonly KernelTraceRow[]): string[] {
   const seen = new Set<string>();
   const lines: string[] = [];

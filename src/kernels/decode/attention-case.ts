@@ -41,7 +41,7 @@ export interface AttentionShape extends Pick<DecodeShape, 'heads' | 'kvHeads' | 
 /** An attention row's format in results: its cache's, e.g. kv-f16 (not a weight or FMA format). */
 export const kvRowFormat = (kv: KvEncoding): string => `kv-${kv}`;
 
-/** The variant's name in results: the kernel's layout and its cache format. */
+/** The variant's name in results: the kernel's layout and its cache encoding. */
 export const attentionVariant = (kv: KvEncoding): string => `gqa-splitauto-wg64-${kv}`;
 
 /** Hash streams of the query, K and V (the same mask as the decode model's prefilled cache). */

@@ -236,7 +236,7 @@ export function atMinimums(doc: ResultsDocument): ResultsDocument {
 
 /**
  * The verified attention row nearest `positions` (by ratio), among those with this head size
- * (the ·V pass's lanes depend on it), else among all; of the cache format `kvFormat` where the
+ * (the ·V pass's lanes depend on it), else among all; of the cache encoding `kvFormat` where the
  * run has one.
  */
 export function attentionRowNear(

@@ -231,13 +231,13 @@ export function capToContext(
   };
 }
 
-/** Bytes per KV element: as given, else the KV format's (scales included), else 2. */
+/** Bytes per KV element: as given, else the KV encoding's (scales included), else 2. */
 export function kvElementBytes(opts: Pick<PredictOptions, 'kvBits' | 'kvBytesPerElement'>): number {
   if (opts.kvBytesPerElement !== undefined) return opts.kvBytesPerElement;
   return opts.kvBits === undefined ? 2 : KV_FORMATS[opts.kvBits].bytesPerElement;
 }
 
-/** What the model's shape adds to the assumptions: KV format, MoE routing, windows, MLA. */
+/** What the model's shape adds to the assumptions: KV encoding, MoE routing, windows, MLA. */
 function shapeAssumptions(model: ModelConfig, opts: PredictOptions, batch: number): Note[] {
   const notes: Note[] = [];
   const kv = opts.kvBits === undefined ? undefined : KV_FORMATS[opts.kvBits];

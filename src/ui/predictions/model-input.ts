@@ -84,7 +84,7 @@ function words(ui: Ui): void {
   ui.drop.textContent = m.configDrop;
 }
 
-/** Builds the controls after `after` and calls `onChange` when the model or KV format changes. */
+/** Builds the controls after `after` and calls `onChange` when the model or KV encoding changes. */
 export function setupModelInput(after: Element, onChange: () => void): ModelInput {
   const ui = build();
   after.after(ui.box);

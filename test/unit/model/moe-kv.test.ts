@@ -74,7 +74,7 @@ describe('mixture of experts', () => {
   });
 });
 
-describe('KV-cache formats', () => {
+describe('KV-cache encodings', () => {
   it('8 and 4 bits carry one f16 scale per 32 values', () => {
     expect(KV_FORMATS[8].bytesPerElement).toBe(34 / 32);
     expect(KV_FORMATS[4].bytesPerElement).toBe(18 / 32);

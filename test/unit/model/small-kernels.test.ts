@@ -62,7 +62,7 @@ describe('small kernels of a decode step', () => {
     expect(slowAttn?.ms).toBeCloseTo(0.01 + (attn?.flops ?? 0) / 1e6, 12);
   });
 
-  it('appends K and V in the cache format: f32 in, its bytes out', () => {
+  it('appends K and V in the cache encoding: f32 in, its bytes out', () => {
     const append = byName('kv_append');
     expect(append?.dispatches).toBe(1);
     expect(append?.bytes).toBe(2 * 3 * 64 * (4 + 2));
