@@ -49,20 +49,40 @@ function header(r: PredictReport): string[] {
         ? `calibration: the ${c.noFit} public measurements of "${r.engine}" come from too few sources to predict any of them with its source and GPU family held out: not checked on a source the fit had not seen, its range floored to its engine class's spread between sources`
         : c.n === 0
           ? `calibration: no public measurements of "${r.engine}" to check it against; its range is borrowed (see assumptions)`
-          : `calibration${whose} (held out by source and GPU family: each measurement predicted without its thread, repository or paper and without its GPU family): decode MAPE ${pct(c.mape)}, ${pct(c.coverage)} inside [low, high], median high ÷ low ${c.width.toFixed(2)}, n = ${c.n}${ofStated(c)}` +
+          : `calibration${whose} (held out by source and GPU family: each measurement predicted without its thread, repository or paper and without its GPU family): decode ${heldOutFigures(c, ' [low, high]', 'median ')}` +
             (t.n === 0 && t.noFit > 0
               ? `; TTFT: its ${t.noFit} measurements come from too few sources to predict any with its source and GPU family held out (range floored to its class's spread between sources)`
               : t.n === 0
                 ? '; TTFT: no measurements'
-                : `; TTFT MAPE ${pct(t.mape)}, ${pct(t.coverage)} inside, high ÷ low ${t.width.toFixed(2)}, n = ${t.n}${ofStated(t)}`),
+                : `; TTFT ${heldOutFigures(t, '', '')}`),
     );
   }
   return lines;
 }
 
-/** How many held-out ranges were "not enough data": inside and width count only the others. */
-const ofStated = (s: { n: number; notEnoughData: number }): string =>
-  s.notEnoughData > 0 ? ` (${s.notEnoughData} of them "not enough data", not counted inside)` : '';
+interface HeldOutFigures {
+  n: number;
+  notEnoughData: number;
+  mape: number;
+  coverage: number;
+  width: number;
+}
+
+/**
+ * MAPE, the share inside and the median width of held-out ranges. Inside and width count only
+ * the ranges stated: where every one was "not enough data", there is no share or width to give.
+ */
+function heldOutFigures(s: HeldOutFigures, inside: string, median: string): string {
+  const head = `MAPE ${pct(s.mape)}`;
+  if (s.notEnoughData >= s.n) {
+    return `${head}, n = ${s.n}, each held-out range "not enough data" (wider than ${MAX_RANGE_WIDTH}×)`;
+  }
+  const stated =
+    s.notEnoughData > 0
+      ? ` (${s.notEnoughData} of them "not enough data", not counted inside)`
+      : '';
+  return `${head}, ${pct(s.coverage)} inside${inside}, ${median}high ÷ low ${s.width.toFixed(2)}, n = ${s.n}${stated}`;
+}
 
 /** The engine's range for `metric` is wider than 4×: the CLI states that instead of the range. */
 const notEnoughData = (r: PredictReport, metric: 'decode' | 'ttft'): boolean =>

@@ -37,13 +37,15 @@ export function calibrationText(r: PredictReport): string | undefined {
       ? m.calibrationOneSource({ engine, n: fmtInt(c.noFit) })
       : c.n === 0
         ? m.calibrationNone({ engine })
-        : m.calibrationNote({
-            engine,
-            n: fmtInt(c.n),
-            mape: fmtPercent(c.mape),
-            coverage: fmtPercent(c.coverage),
-            width: fmtFixed(c.width, 2),
-          });
+        : c.notEnoughData >= c.n
+          ? m.calibrationAllTooWide({ engine, n: fmtInt(c.n), mape: fmtPercent(c.mape) })
+          : m.calibrationNote({
+              engine,
+              n: fmtInt(c.n),
+              mape: fmtPercent(c.mape),
+              coverage: fmtPercent(c.coverage),
+              width: fmtFixed(c.width, 2),
+            });
   const codes = new Set(
     r.assumptions.flatMap((n) =>
       n.id === 'engine-range' && n.metric === 'decode' ? [n.code] : [],

@@ -121,6 +121,9 @@ export const predictions = {
     `In a browser each token also costs ${p.tokenMs} ms (submit, read back, sample), decode attention takes ${p.attn}× its FLOPs' time at peak, and prefill unpacks quantised weights in ${p.block}× (one scale per block) or ${p.kQuant}× (k-quants) the time of their multiply-adds at peak.`,
   calibrationOneSource: (p: { engine: string; n: string }) =>
     `The ${p.n} public measurements of ${p.engine} come from too few sources to predict any of them with its source and GPU family left out: its ranges were not checked on a source the fit had not seen.`,
+  /** Every held-out decode range of the engine was wider than 4×: no share inside or width to give. */
+  calibrationAllTooWide: (p: { engine: string; n: string; mape: string }) =>
+    `Checked on public measurements from sources and GPU families the fit had not seen: ${p.engine} decode is off by ${p.mape} on average (n = ${p.n}), but every one of those held-out ranges was wider than 4×, "not enough data": none was checked as a range.`,
   /** An engine with no fit of its own: it borrows another's (model/engines/ids.ts borrowsProfileFrom). */
   calibrationBorrowed: (p: { engine: string; from: string }) =>
     `No public measurement of ${p.engine} is in the data: its profile, ranges and checked figures are borrowed from ${p.from}, and were not checked on ${p.engine} itself.`,

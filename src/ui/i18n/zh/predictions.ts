@@ -87,6 +87,8 @@ export const predictions: typeof en = {
     `在浏览器中，每个 token 另有 ${p.tokenMs} ms 固定开销（提交、回读、采样），解码注意力耗时为其 FLOPs 按峰值所需时间的 ${p.attn} 倍，预填充解包量化权重耗时为其乘加按峰值所需时间的 ${p.block} 倍（每块一个缩放）或 ${p.kQuant} 倍（k-quant）。`,
   calibrationOneSource: (p) =>
     `${p.engine} 的 ${p.n} 条公开实测来源太少，同时留出来源和 GPU 系列后无法预测其中任何一条：它的区间没有在拟合未见过的来源上检验过。`,
+  calibrationAllTooWide: (p) =>
+    `对照拟合时未见过的来源与 GPU 系列的公开实测：${p.engine} 的解码平均误差 ${p.mape}（n = ${p.n}），但这些留出预测的区间都宽于 4 倍，属于“数据不足”：没有一个区间得到检验。`,
   calibrationBorrowed: (p) =>
     `数据中没有 ${p.engine} 的公开实测：它的参数、区间和检验数字借自 ${p.from}，没有在 ${p.engine} 本身上检验过。`,
   calibrationNone: (p) => `没有 ${p.engine} 的公开实测可供对照：它的区间借自其他引擎，并已放宽。`,
