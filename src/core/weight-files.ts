@@ -25,6 +25,7 @@ export type FileLayoutId =
   | 'q5_k_m'
   | 'q6_k'
   | 'q4f16_1'
+  | 'q4f32_1'
   | 'mlx-4bit'
   | 'mlx-8bit'
   | 'int4-g128'

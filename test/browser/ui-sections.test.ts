@@ -206,12 +206,11 @@ describe('page sections', () => {
       /Its kernels also spend [\d.]+ ms per GB of weights and cache read, whatever the GPU: a ceiling near [\d,]+ GB\/s/,
     );
     expect($('#pred-source-note').textContent).not.toMatch(/In a browser/);
-    // An engine without measurements of its own says whose profile it borrowed, and nothing else.
+    // transformers.js has measurements of its own (browser-llm-lab, sokuji): its own figures,
+    // nothing borrowed (a borrower's words: test/unit/engines/borrowed.test.ts).
     change('#pred-engine', 'transformers.js');
-    expect($('#pred-source-note').textContent).toMatch(
-      /No public measurement of transformers\.js is in the data: its profile, ranges and checked figures are borrowed from browser, harness unknown/,
-    );
-    expect($('#pred-source-note').textContent).not.toMatch(/Too few measurements|of this engine/);
+    expect($('#pred-source-note').textContent).toMatch(/transformers\.js decode is off by \d+%/);
+    expect($('#pred-source-note').textContent).not.toMatch(/borrowed from/);
     change('#pred-engine', 'llama.cpp-webgpu');
     expect($('#pred-source-note').textContent).not.toMatch(/ms per GB of weights/);
     expect($('#pred-source-note').textContent).toMatch(
@@ -272,12 +271,10 @@ describe('page sections', () => {
       const metal = $(`${id} tr[data-engine="llama.cpp-metal"]`);
       expect(metal.querySelectorAll('td')[0]?.textContent).toMatch(/^\d+$/);
       expect(metal.textContent).toMatch(/\d+%/);
-      // An engine that borrows its profile names its lender instead of figures of its own.
-      const borrower = $(`${id} tr[data-engine="transformers.js"]`);
-      expect(borrower.querySelectorAll('td')).toHaveLength(1);
-      expect(borrower.textContent).toMatch(
-        /borrowed from browser, harness unknown \(spans them all\): see its row/,
-      );
+      // transformers.js has figures of its own now: no engine borrows its lender's row.
+      const tjs = $(`${id} tr[data-engine="transformers.js"]`);
+      expect(tjs.querySelectorAll('td').length).toBeGreaterThan(1);
+      expect(tjs.textContent).not.toMatch(/borrowed from/);
     }
     // Held out by source and GPU family (the headline table), most llama.cpp WebGPU rows get no
     // range ("not enough data"): the share inside says of how many ranges it is.

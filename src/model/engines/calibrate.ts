@@ -822,10 +822,10 @@ export function metricCalibration(
  * How far a browser harness the fit has not seen lands: each named browser engine's decode rows
  * predicted by the class fitted without any of that engine's rows, the interval counting the
  * harnesses left out (each harness's rows share its fixed costs), not their rows. Undefined with
- * fewer than two harnesses. Browser prefill rows all come from one harness (llama.cpp's WebGPU
- * backend in web-of-llamas), so a TTFT range of any other harness, or of "browser, harness
- * unknown", is at least this wide (code 'prefill-of-another-harness'): issue 34 measured such
- * ranges 1.31 wide holding 19 % of unseen browser TTFT measurements.
+ * fewer than two harnesses. A TTFT range fitted on no prefill row of its own harness (this
+ * benchmark's decoder before the gallery has runs), or of "browser, harness unknown" fitted on one
+ * harness alone, is at least this wide (code 'prefill-of-another-harness'): issue 34 measured
+ * browser TTFT ranges fitted on one harness 1.31 wide, holding 19 % of unseen measurements.
  */
 export function harnessSpread(rows: readonly CalibrationRow[]): RatioInterval | undefined {
   const residuals: number[] = [];

@@ -80,6 +80,28 @@ const ENTRIES: readonly CalibrationModel[] = [
     publishedParams: 2.61e9, // llama-bench "2.61 B" (PR 14001's tables)
   },
   {
+    // Qwen2.5 0.5B (dense; the Instruct release has the same matrices): the browser-llm-lab rows
+    // run it in WebLLM and transformers.js. Fields as Qwen/Qwen2.5-0.5B-Instruct's config.json
+    // (stored copies agree: hidden 896, 24 layers, 14 Q / 2 KV heads, FFN 4864, vocab 151936,
+    // tied embeddings, 32768 positions).
+    id: 'qwen2.5-0.5b',
+    name: 'Qwen2.5 0.5B',
+    repo: 'Qwen/Qwen2.5-0.5B-Instruct',
+    config: {
+      model_type: 'qwen2',
+      hidden_size: 896,
+      num_hidden_layers: 24,
+      num_attention_heads: 14,
+      num_key_value_heads: 2,
+      intermediate_size: 4864,
+      vocab_size: 151936,
+      max_position_embeddings: 32768,
+      use_sliding_window: false,
+      tie_word_embeddings: true,
+    },
+    publishedParams: 0.49e9, // model card "Number of Parameters: 0.49B"
+  },
+  {
     // SmolLM3 is a Llama decoder with RoPE left out of every fourth layer (NoPE): the same
     // matrices and the same bytes and FLOPs per token, so it is read as model_type llama.
     id: 'smollm3-3b',

@@ -209,9 +209,6 @@ export const ENGINES: Readonly<Record<EngineId, EngineInfo>> = {
     fp8Tensor: false,
     fp16Accumulate: false,
     readsGguf: false,
-    // No public measurement of onnxruntime-web in the data: the profile fitted on every browser
-    // row stands in for it.
-    borrowsProfileFrom: 'browser',
   },
   'webgpu-roofline': {
     id: 'webgpu-roofline',

@@ -142,6 +142,15 @@ const FILE_RULES: Readonly<Record<FileLayoutId, LayoutRule>> = {
     bodyFromFile: false,
     source: 'MLC-LLM quantization q4f16_1 (group 32, f16 scale), https://llm.mlc.ai/docs/',
   },
+  // MLC-LLM q4f32_1: the same groups of 32 int4 with an f32 scale (4 + 32 / 32 = 5 bits).
+  q4f32_1: {
+    unpack: 'block',
+    body: 5,
+    head: 5,
+    embedding: 5,
+    bodyFromFile: false,
+    source: 'MLC-LLM quantization q4f32_1 (group 32, f32 scale), https://llm.mlc.ai/docs/',
+  },
   // mlx_lm.convert -q: affine groups of 64 (default), one scale and one bias per group in the
   // model's dtype (bf16/fp16), and every Linear and Embedding quantised, lm_head and the token
   // embedding included: 4 + 2 x 16 / 64 = 4.5 bits, 8 + 0.5 = 8.5 bits.

@@ -1,8 +1,10 @@
 // An engine with no measurement of its own borrows another's fitted profile (ids.ts
 // borrowsProfileFrom): the predictor uses the lender's profile and held-out figures, and the CLI,
 // the JSON report and the page's words say "borrowed from" it instead of range codes about an
-// engine the data never saw.
-import { describe, expect, it } from 'vitest';
+// engine the data never saw. No engine of the catalogue borrows now (transformers.js has rows of
+// its own since browser-llm-lab's runs), so a throwaway browser harness, added in memory before
+// anything reads ids.ts (vi.mock below), borrows the browser class's profile here.
+import { describe, expect, it, vi } from 'vitest';
 import { renderPrediction } from '../../../src/cli/render/predict-table';
 import { reportJson } from '../../../src/cli/render/report-json';
 import { resolveFormat } from '../../../src/core/formats';
@@ -21,6 +23,20 @@ import { weightLayout } from '../../../src/model/llm/weight-layout';
 import { predictReport } from '../../../src/model/predict/report';
 import { calibrationText } from '../../../src/ui/predictions/prediction-words';
 
+const UNMEASURED = 'unmeasured-harness' as EngineId;
+
+vi.mock('../../../src/model/engines/ids', async (real) => {
+  const m = await real<typeof import('../../../src/model/engines/ids')>();
+  (m.ENGINE_IDS as unknown as string[]).push('unmeasured-harness');
+  (m.ENGINES as Record<string, unknown>)['unmeasured-harness'] = {
+    ...m.ENGINES.browser,
+    id: 'unmeasured-harness',
+    covers: 'a browser harness no public measurement names (this test only)',
+    borrowsProfileFrom: 'browser',
+  };
+  return m;
+});
+
 const borrowers = ENGINE_IDS.filter((e) => ENGINES[e].borrowsProfileFrom !== undefined);
 const model = getModel('llama-3.2-1b');
 const int4 = resolveFormat('int4');
@@ -31,7 +47,7 @@ const reportFor = (engine: string) =>
 
 describe('borrowed profiles', () => {
   it('each lender has a fit of its own and the borrower’s physics', () => {
-    expect(borrowers).toContain('transformers.js');
+    expect(borrowers).toEqual([UNMEASURED]);
     for (const e of borrowers) {
       const from = profileEngine(e);
       expect(from).not.toBe(e);
@@ -51,16 +67,19 @@ describe('borrowed profiles', () => {
 
   it('no engine borrows while the data holds rows of its own', () => {
     expect(borrowersWithRows(calibrationRows())).toEqual([]);
-    const fake = { ...calibrationRows()[0], engine: 'transformers.js' } as ReturnType<
+    const fake = { ...calibrationRows()[0], engine: UNMEASURED } as ReturnType<
       typeof calibrationRows
     >[number];
-    expect(borrowersWithRows([fake])).toEqual(['transformers.js']);
+    expect(borrowersWithRows([fake])).toEqual([UNMEASURED]);
+    // transformers.js borrowed the browser profile until browser-llm-lab's runs gave it rows.
+    expect(ENGINES['transformers.js'].borrowsProfileFrom).toBeUndefined();
+    expect(FITTED.profiles[profileKey('transformers.js', 'apple')]).toBeDefined();
   });
 
-  it('transformers.js predicts what the browser profile does, in a range as wide as the harnesses differ, and says whose it is', () => {
+  it('an unmeasured harness predicts what the browser profile does, in a range as wide as the harnesses differ, and says whose it is', () => {
     const own = reportFor('browser');
-    const r = reportFor('transformers.js');
-    expect(r.engine).toBe('transformers.js');
+    const r = reportFor(UNMEASURED);
+    expect(r.engine).toBe(UNMEASURED);
     expect(r.profileBorrowedFrom).toBe('browser');
     expect(own.profileBorrowedFrom).toBeNull();
     expect(r.decode?.msPerToken.expected).toBe(own.decode?.msPerToken.expected);
@@ -68,7 +87,7 @@ describe('borrowed profiles', () => {
     // A harness never measured: at least the spread between the measured ones, "not enough data".
     const spread = FITTED.harnessSpread;
     expect(spread).not.toBeNull();
-    const profile = engineProfile('transformers.js', 'intel');
+    const profile = engineProfile(UNMEASURED, 'intel');
     expect(profile.decode.interval.low).toBeLessThanOrEqual(spread?.low ?? 0);
     expect(profile.decode.interval.high).toBeGreaterThanOrEqual(spread?.high ?? Infinity);
     expect(profile.decode.codes).toContain('harness-not-in-data');
@@ -77,7 +96,7 @@ describe('borrowed profiles', () => {
     expect(r.calibration).toEqual(own.calibration);
     expect(r.assumptions).toContainEqual({
       id: 'engine-borrowed',
-      engine: 'transformers.js',
+      engine: UNMEASURED,
       from: 'browser',
     });
     // Every range code is the lender's, and none claims the borrower's rows or their absence.
@@ -93,18 +112,18 @@ describe('borrowed profiles', () => {
   });
 
   it('the CLI and the page say "borrowed from", not "too few measurements"', () => {
-    const text = renderPrediction(reportFor('transformers.js'));
+    const text = renderPrediction(reportFor(UNMEASURED));
     expect(text).toMatch(
-      /calibration of the profile borrowed from "browser", not of "transformers\.js"/,
+      /calibration of the profile borrowed from "browser", not of "unmeasured-harness"/,
     );
     expect(text).toMatch(
-      /profile borrowed from "browser": no public measurement of "transformers\.js"/,
+      /profile borrowed from "browser": no public measurement of "unmeasured-harness"/,
     );
     expect(text).not.toMatch(/too few measurements|no public measurements of this engine/);
-    expect(text).not.toMatch(/range for transformers\.js/);
-    const words = calibrationText(reportFor('transformers.js')) ?? '';
+    expect(text).not.toMatch(/range for unmeasured-harness/);
+    const words = calibrationText(reportFor(UNMEASURED)) ?? '';
     expect(words).toMatch(
-      /^No public measurement of transformers\.js is in the data: .* borrowed from browser, harness unknown/,
+      /^No public measurement of unmeasured-harness is in the data: .* borrowed from browser, harness unknown/,
     );
     expect(words).not.toMatch(/Too few measurements|No public measurement of this engine/);
     expect(calibrationText(reportFor('webllm'))).not.toMatch(/borrowed from/);
@@ -112,14 +131,14 @@ describe('borrowed profiles', () => {
 
   it('the engine model says whose profile it used', () => {
     const p = predictEngine({
-      engine: 'onnxruntime-web',
+      engine: UNMEASURED,
       gpu: arc,
       model,
       layout: weightLayout(model, 'q4_0'),
     });
-    expect(p.engine).toBe('transformers.js');
+    expect(p.engine).toBe(UNMEASURED);
     expect(p.borrowedFrom).toBe('browser');
     expect(p.profile.params).toBe(engineProfile('browser', 'intel').params);
-    expect(p.profile).toBe(engineProfile('transformers.js', 'intel'));
+    expect(p.profile).toBe(engineProfile(UNMEASURED, 'intel'));
   });
 });

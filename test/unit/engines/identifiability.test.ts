@@ -107,7 +107,7 @@ describe('browser decode attention factor (k): fitted only where the rows vary t
     }
     const other = browserDecode.filter((r) => !fromWebOfLlamas(r));
     expect(other.length).toBeGreaterThan(0);
-    expect(Math.max(...other.map((r) => r.contextTokens))).toBeLessThanOrEqual(256);
+    // Other sources decode at one context each (browser-llm-lab's 597 tokens among them): no pair.
     expect(contextPairs(other)).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { engineProfile } from '../../../src/model/engines/predict';
 import { getGpu } from '../../../src/model/hardware/gpus';
 import { getModel } from '../../../src/model/llm/models';
 import { predictReport } from '../../../src/model/predict/report';
+import { calibrationText } from '../../../src/ui/predictions/prediction-words';
 
 describe('not enough data for a range', () => {
   it('every fitted range wider than 4× says so, and none narrower does', () => {
@@ -87,16 +88,38 @@ describe('measurements of too few sources', () => {
     expect(line('llama.cpp-metal')).toMatch(new RegExp(`decode MAPE [^;]*n = ${metal?.n};`));
   });
 
-  it('llama.cpp WebGPU TTFT: all 18 rows are one repository’s, and the CLI says they were not checked held out', () => {
+  it('llama.cpp WebGPU TTFT: its 18 rows are one repository’s; held out, only other harnesses predict them, every range past 4×, and the CLI says so', () => {
     const { report } = predictReport(
       { kind: 'spec', hw: getGpu('rtx-4090'), engine: 'llama.cpp-webgpu' },
       getModel('llama-3.2-1b'),
       resolveFormat('int4'),
       {},
     );
-    expect(report.calibrationTtft).toMatchObject({ n: 0, noFit: 18 });
-    expect(renderPrediction(report)).toMatch(
-      /TTFT: its 18 measurements come from too few sources to predict any with its source and GPU family held out \(range floored to its class's spread between sources\)/,
+    expect(report.calibrationTtft).toMatchObject({ n: 18, noFit: 0, notEnoughData: 18 });
+    const text = renderPrediction(report);
+    expect(text).toMatch(
+      /TTFT MAPE \d+ %, n = 18, each held-out range "not enough data" \(wider than 4×\)/,
     );
+    expect(text).not.toMatch(/NaN|— inside/);
+  });
+
+  it('the page says when every held-out decode range was past 4×, and prints no share or width', () => {
+    const { report } = predictReport(
+      { kind: 'spec', hw: getGpu('rtx-4090'), engine: 'webllm' },
+      getModel('llama-3.2-1b'),
+      resolveFormat('int4'),
+      {},
+    );
+    const c = report.calibration;
+    expect(c).not.toBeNull();
+    if (c === null) return;
+    // As a held-out table with no stated range gives it: NaN share and width.
+    const allWide = { ...c, notEnoughData: c.n, coverage: Number.NaN, width: Number.NaN };
+    const words = calibrationText({ ...report, calibration: allWide }) ?? '';
+    expect(words).toMatch(
+      /every one of those held-out ranges was wider than 4×, "not enough data"/,
+    );
+    expect(words).not.toMatch(/NaN/);
+    expect(calibrationText(report)).toMatch(/fall inside the range/);
   });
 });

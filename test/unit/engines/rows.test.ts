@@ -30,11 +30,12 @@ describe('calibration rows', () => {
     expect(apple.filter((r) => r.metric === 'ttft')).toHaveLength(48);
   });
 
-  it('7 WebLLM decode rows on 5 GPUs and 3 native MLC-LLM rows on 2 GPUs, each quoted', () => {
+  it('9 WebLLM decode rows on 7 GPUs (2 TTFT) and 3 native MLC-LLM rows on 2 GPUs, each quoted', () => {
     const of = (engine: string) => rows.filter((r) => r.engine === engine);
     const gpus = (engine: string) => new Set(of(engine).map((r) => r.gpuKey)).size;
-    expect(of('webllm')).toHaveLength(7);
-    expect(gpus('webllm')).toBe(5);
+    expect(of('webllm').filter((r) => r.metric === 'decode')).toHaveLength(9);
+    expect(of('webllm').filter((r) => r.metric === 'ttft')).toHaveLength(2);
+    expect(gpus('webllm')).toBe(7);
     expect(of('mlc')).toHaveLength(3);
     expect(gpus('mlc')).toBe(2);
     // zero-tvm's M2 Max: WebLLM and llama.cpp's WebGPU backend (through wllama) on one machine.
@@ -46,9 +47,12 @@ describe('calibration rows', () => {
       'webllm',
       'webllm',
     ]);
+    // browser-llm-lab runs MLC's q4f32_1 build (f32 scales: 5 bits per weight); the others q4f16_1.
     for (const r of [...of('webllm'), ...of('mlc')]) {
-      expect(r.metric).toBe('decode');
-      expect(r.layout.format).toBe('q4f16_1');
+      const lab = r.source.includes('MissingPackage/browser-llm-lab');
+      expect(r.layout.format).toBe(lab ? 'q4f32_1' : 'q4f16_1');
+      expect(r.layout.bodyBits).toBe(lab ? 5 : 4.5);
+      expect(r.metric === 'ttft').toBe(lab && r.metric === 'ttft');
       expect(r.quote.length).toBeGreaterThan(10);
     }
   });
@@ -122,19 +126,36 @@ describe('the engines added for what people run now', () => {
       'transformers.js',
     );
     const sycl = rows.filter((r) => r.engine === 'llama.cpp-sycl');
-    expect(sycl.map((r) => r.metric).sort()).toEqual(['decode', 'ttft']);
+    expect(sycl.map((r) => r.metric).sort()).toEqual(['decode', 'decode', 'ttft', 'ttft']);
+    expect(new Set(sycl.map((r) => r.source))).toEqual(
+      new Set([
+        'https://github.com/intel/ipex-llm/issues/12991',
+        'https://github.com/ggml-org/llama.cpp/pull/13885',
+      ]),
+    );
     for (const r of sycl) {
       expect(r.vendor).toBe('intel');
-      expect(r.source).toBe('https://github.com/intel/ipex-llm/issues/12991');
       expect(r.quote).toMatch(/SYCL/);
     }
   });
 
-  it('transformers.js has no rows: it borrows the browser profile (test/unit/engines/borrowed.test.ts)', () => {
-    expect(rows.some((r) => r.engine === 'transformers.js')).toBe(false);
-    expect(engineProfile('transformers.js', 'intel').params).toBe(
-      engineProfile('browser', 'intel').params,
-    );
+  it('transformers.js is fitted on its own rows: browser-llm-lab (RTX 4090 Laptop, M4 Pro) and sokuji (GB10)', () => {
+    const tjs = rows.filter((r) => r.engine === 'transformers.js');
+    expect(
+      tjs
+        .filter((r) => r.metric === 'decode')
+        .map((r) => r.gpuKey)
+        .sort(),
+    ).toEqual(['apple m4 pro', 'rtx 4090 laptop']);
+    expect(
+      tjs
+        .filter((r) => r.metric === 'ttft')
+        .map((r) => r.gpuKey)
+        .sort(),
+    ).toEqual(['apple m4 pro', 'dgx spark', 'rtx 4090 laptop']);
+    // Three GPUs measured its prefill: a pool of its own (two for decode: the browser class's).
+    expect(engineProfile('transformers.js', 'intel').ttft.basis).toBe('engine');
+    expect(engineProfile('transformers.js', 'intel').decode.basis).toBe('class');
     expect(findEngine('onnxruntime-web')).toBe('transformers.js');
     expect(findEngine('ipex-llm')).toBe('llama.cpp-sycl');
   });

@@ -1,6 +1,7 @@
 // The calibration data shipped with the app (data/calibration/*.csv, bundled by Vite as text),
 // parsed once.
 
+import harnessCsv from '../../../../data/calibration/browser-harness-threads.csv?raw';
 import appleCsv from '../../../../data/calibration/calibration-decode-llamacpp-apple.csv?raw';
 import galleryCsv from '../../../../data/calibration/gallery-decode-runs.csv?raw';
 import cudaCsv from '../../../../data/calibration/llamacpp-cuda-threads.csv?raw';
@@ -23,8 +24,10 @@ export const GALLERY_FILE = 'gallery';
 /**
  * Every calibration row: the public measurements, the llama.cpp CUDA/ROCm/Vulkan llama-bench rows
  * from GitHub threads (a mixture-of-experts model and long prompts among them), the MLX / vLLM rows
- * from GitHub threads, llama.cpp's WebGPU backend in llama-bench, the llama.cpp Apple table, then the gallery's decode runs of this
- * benchmark's own decoder (written by `npm run calibrate -- --gallery … --write`).
+ * from GitHub threads, llama.cpp's WebGPU backend in llama-bench, the browser harnesses (WebLLM,
+ * transformers.js, llama.cpp's WebGPU backend) from threads and run files, the llama.cpp Apple
+ * table, then the gallery's decode runs of this benchmark's own decoder (written by
+ * `npm run calibrate -- --gallery … --write`).
  */
 export function calibrationRows(): readonly CalibrationRow[] {
   rows ??= [
@@ -38,6 +41,7 @@ export function calibrationRows(): readonly CalibrationRow[] {
     ...parsePublicRows(recentCsv, 'recent'),
     ...parsePublicRows(moeLongPromptCsv, 'moelp'),
     ...parsePublicRows(webgpuCsv, 'webgpu'),
+    ...parsePublicRows(harnessCsv, 'harness'),
     ...parseAppleRows(appleCsv),
     ...parsePublicRows(galleryCsv, GALLERY_FILE),
   ];
