@@ -39,7 +39,7 @@ export const CALIBRATION_CODE_WORDS: Record<CalibrationCode, string> = {
   'range-floored-to-class-spread':
     'not checkable on a source held out: the range is made at least as wide as the spread between sources seen for its engine class',
   'prefill-of-another-harness':
-    "no prefill of this browser harness measured (every public browser prefill row is llama.cpp WebGPU's, one repository): the range is at least as wide as the spread between harnesses seen in decode",
+    'no prefill of this browser harness measured: the range is at least as wide as the spread between harnesses seen in decode',
   'harness-not-in-data':
     'no public measurement of this browser harness: the profile is borrowed, and the range is at least as wide as the spread between the measured harnesses (each predicted from the others)',
   'not-enough-data':

@@ -738,7 +738,7 @@ export const MAX_RANGE_WIDTH = 4;
 /**
  * The spread between sources seen for an engine class: the interval of the generic class
  * engine's residuals held out by RANGE_GROUPING, for this metric where its rows allow that, else
- * for decode (browser prefill rows all come from one repository). Undefined where neither can be
+ * for decode (where a class's prefill rows come from too few sources). Undefined where neither can be
  * held out so. A range whose own rows cannot be held out by source is made at least this wide.
  */
 export function classSpread(

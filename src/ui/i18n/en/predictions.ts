@@ -154,7 +154,7 @@ export const predictions = {
     'range-floored-to-class-spread':
       'It could not be checked on a source left out, so the range is made at least as wide as the spread between sources seen for engines of its kind.',
     'prefill-of-another-harness':
-      'No prefill of this browser harness has been measured (the public browser prefill measurements are all of llama.cpp’s WebGPU backend in one repository): the range is at least as wide as the spread between harnesses seen in decode.',
+      'No prefill of this browser harness has been measured: the range is at least as wide as the spread between harnesses seen in decode.',
     'harness-not-in-data':
       'No public measurement of this browser harness: the profile is borrowed, and the range is at least as wide as the spread between the harnesses that were measured (each predicted from the others).',
     'not-enough-data':
