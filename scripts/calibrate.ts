@@ -77,7 +77,7 @@ const rows = gallery?.rows ?? bundled;
 console.log(
   `${rows.length} calibration rows (data/calibration/*.csv${gallery ? ' and the gallery' : ''})\n`,
 );
-const held = heldOutTables(rows);
+const held = heldOutTables(rows, REPORT_GROUPINGS);
 const categories: ReportLine[] = [];
 for (const g of REPORT_GROUPINGS) {
   const lines = calibrationReport(held[g]);

@@ -205,7 +205,7 @@ describe('what a module needs of the device', () => {
             }
           }
     expect(GEMV_VARIANTS.length).toBeGreaterThan(10);
-  });
+  }, 60_000); // 16 grants × every format × every variant, each module parsed: seconds when loaded
 
   it('a GEMM variant is refused exactly where its module needs what is not granted', () => {
     const configs = GEMM_VARIANTS.flatMap((v) => (v.sgmat ? [v.sgmat] : []));

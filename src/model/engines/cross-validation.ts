@@ -224,21 +224,23 @@ export function calibrationReport(table: HeldOutTable): ReportLine[] {
   return lines;
 }
 
-/** Summaries per engine × vendor ('all' too) × metric, keyed by summaryKey. */
+/**
+ * Summaries per engine × metric over every vendor's GPUs, keyed by summaryKey: what the page and
+ * the CLI show (the per-vendor lines are `npm run calibrate`'s alone).
+ */
 export function summaryTable(table: HeldOutTable): Record<string, CalibrationSummary> {
   const out: Record<string, CalibrationSummary> = {};
   for (const line of calibrationReport(table)) {
     const engine = ENGINE_IDS.find((e) => e === line.label);
-    if (engine === undefined) continue;
-    const { label: _l, vendor, metric, ...summary } = line;
-    out[summaryKey(engine, metric, vendor)] = summary;
+    if (engine === undefined || line.vendor !== 'all') continue;
+    const { label: _l, vendor: _v, metric, ...summary } = line;
+    out[summaryKey(engine, metric)] = summary;
   }
   return out;
 }
 
-/** Key of an engine's figures for one metric, over one vendor's GPUs or all of them. */
-export const summaryKey = (engine: EngineId, metric: Metric, vendor: Vendor | 'all' = 'all') =>
-  `${engine}|${vendor}|${metric}`;
+/** Key of an engine's figures for one metric. */
+export const summaryKey = (engine: EngineId, metric: Metric) => `${engine}|${metric}`;
 
 export const GROUPING_TITLE: Readonly<Record<ReportGrouping, string>> = {
   gpu: "leave one GPU out (twins and the GPU's source stay in the fit: optimistic)",

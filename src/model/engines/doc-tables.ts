@@ -3,22 +3,11 @@
 // report by a unit test, so the documents show what `npm run calibrate` prints.
 
 import { CATEGORY_LABEL, fix, pct, type ReportLine } from './cross-validation';
-import type { ReportGrouping } from './groups';
+import { DOC_GROUPINGS, type DocGrouping } from './groups';
 import type { EngineClass } from './ids';
 
 /** The documents that show the table, from the repository's root. */
 export const CATEGORY_DOCS = ['README.md', 'docs/PREDICTING.md'] as const;
-
-/**
- * The groupings the documents show, the headline (source and GPU family together) first; one GPU
- * out is the optimistic figure, not shown.
- */
-export const DOC_GROUPINGS = [
-  'source+family',
-  'source',
-  'family',
-] as const satisfies readonly ReportGrouping[];
-export type DocGrouping = (typeof DOC_GROUPINGS)[number];
 
 const GROUPING_WORDS: Readonly<Record<DocGrouping, string>> = {
   'source+family': 'source and GPU family',

@@ -1,6 +1,7 @@
-// Every engine profile and every engine's held-out figures (per grouping: one GPU, one source, one
-// GPU family left out at a time), fitted on a set of calibration rows. `npm run calibrate -- --write` stores them for the bundled data in fitted.generated.ts,
-// so neither the page nor the CLI fits at start-up; a unit test checks that file against a fresh fit.
+// Every engine profile and every engine's held-out figures (per grouping the page shows: source and
+// GPU family together, source, GPU family), fitted on a set of calibration rows. `npm run calibrate
+// -- --write` stores them for the bundled data in fitted.generated.ts, so neither the page nor the
+// CLI fits at start-up; a unit test checks that file against a fresh fit.
 
 import { buildProfile, type EngineProfile, harnessSpread, type RatioInterval } from './calibrate';
 import {
@@ -9,15 +10,19 @@ import {
   heldOutTable,
   summaryTable,
 } from './cross-validation';
-import { REPORT_GROUPINGS, type ReportGrouping } from './groups';
+import { DOC_GROUPINGS, type DocGrouping, type ReportGrouping } from './groups';
 import { ENGINE_IDS, ENGINES, type EngineId, FITTED_ENGINE_IDS, VENDORS, type Vendor } from './ids';
 import type { CalibrationRow } from './measurements/rows';
 
 export interface FittedTables {
   /** Keyed by profileKey(engine, vendor). */
   profiles: Readonly<Record<string, EngineProfile>>;
-  /** Per grouping, keyed by summaryKey(engine, metric, vendor | 'all'). */
-  summaries: Readonly<Record<ReportGrouping, Readonly<Record<string, CalibrationSummary>>>>;
+  /**
+   * Per grouping the page shows, keyed by summaryKey(engine, metric): the page loads this module
+   * before its first paint, so the optimistic one-GPU grouping and the per-vendor lines, which
+   * only `npm run calibrate` prints, are not stored.
+   */
+  summaries: Readonly<Record<DocGrouping, Readonly<Record<string, CalibrationSummary>>>>;
   /**
    * How far a browser harness the fit has not seen lands (calibrate.ts harnessSpread): the least
    * range of a browser engine that borrows its profile; null with fewer than two harnesses.
@@ -26,19 +31,20 @@ export interface FittedTables {
 }
 
 export const profileKey = (engine: EngineId, vendor: Vendor): string => `${engine}|${vendor}`;
-/** Held-out predictions under every report grouping. */
-export type HeldOutTables = Readonly<Record<ReportGrouping, HeldOutTable>>;
-
-export function heldOutTables(rows: readonly CalibrationRow[]): HeldOutTables {
-  const out = {} as Record<ReportGrouping, HeldOutTable>;
-  for (const g of REPORT_GROUPINGS) out[g] = heldOutTable(rows, g);
+/** Held-out predictions under each of `groupings`. */
+export function heldOutTables<G extends ReportGrouping>(
+  rows: readonly CalibrationRow[],
+  groupings: readonly G[],
+): Readonly<Record<G, HeldOutTable>> {
+  const out = {} as Record<G, HeldOutTable>;
+  for (const g of groupings) out[g] = heldOutTable(rows, g);
   return out;
 }
 
 /** `held`: the held-out predictions of `rows`, where the caller already has them. */
 export function fitTables(
   rows: readonly CalibrationRow[],
-  held: HeldOutTables = heldOutTables(rows),
+  held: Readonly<Record<DocGrouping, HeldOutTable>> = heldOutTables(rows, DOC_GROUPINGS),
 ): FittedTables {
   const profiles: Record<string, EngineProfile> = {};
   // An engine that borrows its profile reads its lender's (ids.ts profileEngine): nothing to fit.
@@ -46,8 +52,8 @@ export function fitTables(
     for (const vendor of VENDORS)
       profiles[profileKey(engine, vendor)] = buildProfile(engine, vendor, rows);
   }
-  const summaries = {} as Record<ReportGrouping, Record<string, CalibrationSummary>>;
-  for (const g of REPORT_GROUPINGS) summaries[g] = summaryTable(held[g]);
+  const summaries = {} as Record<DocGrouping, Record<string, CalibrationSummary>>;
+  for (const g of DOC_GROUPINGS) summaries[g] = summaryTable(held[g]);
   return { profiles, summaries, harnessSpread: harnessSpread(rows) ?? null };
 }
 

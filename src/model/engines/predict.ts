@@ -11,7 +11,7 @@ import { type CalibrationCode, type EngineProfile, withHarnessSpread } from './c
 import { type CalibrationSummary, summaryKey } from './cross-validation';
 import { FITTED } from './fitted.generated';
 import { profileKey } from './fitted-tables';
-import { HEADLINE_GROUPING, type ReportGrouping } from './groups';
+import { type DocGrouping, HEADLINE_GROUPING } from './groups';
 import { ENGINES, type EngineId, getEngine, profileEngine, type Vendor } from './ids';
 import type { Metric } from './measurements/rows';
 import {
@@ -50,23 +50,18 @@ const borrowsAsBrowserHarness = (engine: EngineId): boolean =>
 const harnessProfiles = new Map<string, EngineProfile>();
 
 /**
- * The engine's held-out figures for one metric ({n, mape, coverage, width, …}), each row predicted
- * with its whole source and its whole GPU family left out of the fit (default, HEADLINE_GROUPING),
- * or one of them ('gpu': one GPU, the optimistic figure); over every vendor's GPUs or one vendor's. n = 0 where the calibration data
- * has no row of this engine (or none that a fit without its group could predict). An engine that
- * borrows its profile gets its lender's figures.
+ * The engine's held-out figures for one metric over every vendor's GPUs ({n, mape, coverage,
+ * width, …}), each row predicted with its whole source and its whole GPU family left out of the
+ * fit (default, HEADLINE_GROUPING), or with one of them. n = 0 where the calibration data has no
+ * row of this engine (or none that a fit without its group could predict). An engine that borrows
+ * its profile gets its lender's figures.
  */
 export function engineCalibration(
   engine: EngineId,
   metric: Metric,
-  grouping: ReportGrouping = HEADLINE_GROUPING,
-  vendor: Vendor | 'all' = 'all',
+  grouping: DocGrouping = HEADLINE_GROUPING,
 ): CalibrationSummary {
-  const summaries = FITTED.summaries[grouping];
-  const key = summaryKey(profileEngine(engine), metric, vendor);
-  // A vendor without rows of the engine has no line: nothing was measured there.
-  if (vendor !== 'all' && summaries[key] === undefined) return NO_ROWS;
-  return fitted(summaries, key);
+  return fitted(FITTED.summaries[grouping], summaryKey(profileEngine(engine), metric));
 }
 
 const NO_ROWS: CalibrationSummary = {

@@ -6,7 +6,7 @@
 
 import { RANGE_LEVEL } from '../../model/engines/calibrate';
 import type { CalibrationSummary } from '../../model/engines/cross-validation';
-import type { ReportGrouping } from '../../model/engines/groups';
+import type { DocGrouping } from '../../model/engines/groups';
 import { ENGINE_IDS, ENGINES, type EngineId } from '../../model/engines/ids';
 import { engineCalibration } from '../../model/engines/predict';
 import { t } from '../i18n';
@@ -38,7 +38,7 @@ const cells = (s: CalibrationSummary): HTMLTableCellElement[] =>
       ];
 
 /** An engine's eight figures, or one cell naming the engine it borrows its profile from. */
-function figureCells(engine: EngineId, grouping: ReportGrouping): HTMLTableCellElement[] {
+function figureCells(engine: EngineId, grouping: DocGrouping): HTMLTableCellElement[] {
   const lender = ENGINES[engine].borrowsProfileFrom;
   if (lender !== undefined) {
     const cell = td(t().predictions.trust.borrowed({ from: engineLabel(lender) }), 'borrowed');
@@ -70,21 +70,19 @@ function header(): HTMLTableSectionElement {
 }
 
 /** The tables the section shows, and the id of each. */
-const TABLES: readonly [Exclude<ReportGrouping, 'gpu'>, string][] = [
+const TABLES: readonly [DocGrouping, string][] = [
   ['source+family', 'trust-table'],
   ['source', 'trust-table-source'],
   ['family', 'trust-table-family'],
 ];
 
-const CAPTION: Readonly<
-  Record<Exclude<ReportGrouping, 'gpu'>, 'bySourceFamily' | 'bySource' | 'byFamily'>
-> = {
+const CAPTION: Readonly<Record<DocGrouping, 'bySourceFamily' | 'bySource' | 'byFamily'>> = {
   'source+family': 'bySourceFamily',
   source: 'bySource',
   family: 'byFamily',
 };
 
-function table(grouping: Exclude<ReportGrouping, 'gpu'>, id: string): HTMLElement {
+function table(grouping: DocGrouping, id: string): HTMLElement {
   const m = t().predictions.trust;
   const el = document.createElement('table');
   el.className = 'data';

@@ -28,11 +28,14 @@ import {
 import {
   CATEGORY_DOCS,
   categoryTable,
-  type DocGrouping,
   docBlock,
   normalizedTable,
 } from '../../../src/model/engines/doc-tables';
-import { type ReportGrouping, rowSource } from '../../../src/model/engines/groups';
+import {
+  type DocGrouping,
+  type ReportGrouping,
+  rowSource,
+} from '../../../src/model/engines/groups';
 import { calibrationRows } from '../../../src/model/engines/measurements/data';
 
 const rows = calibrationRows();

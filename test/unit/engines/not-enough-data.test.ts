@@ -78,12 +78,12 @@ describe('measurements of too few sources', () => {
     };
     // Held out by source and GPU family (the headline the CLI prints), most llama.cpp WebGPU
     // decode rows get no range: the share inside is of the others, and the line says so.
-    const webgpu = FITTED.summaries['source+family']['llama.cpp-webgpu|all|decode'];
+    const webgpu = FITTED.summaries['source+family']['llama.cpp-webgpu|decode'];
     expect(webgpu?.notEnoughData).toBeGreaterThan(0);
     expect(line('llama.cpp-webgpu')).toContain(
       `n = ${webgpu?.n} (${webgpu?.notEnoughData} of them "not enough data", not counted inside)`,
     );
-    const metal = FITTED.summaries['source+family']['llama.cpp-metal|all|decode'];
+    const metal = FITTED.summaries['source+family']['llama.cpp-metal|decode'];
     expect(metal?.notEnoughData).toBe(0);
     expect(line('llama.cpp-metal')).toMatch(new RegExp(`decode MAPE [^;]*n = ${metal?.n};`));
   });
