@@ -64,17 +64,6 @@ export function engineCalibration(
   return fitted(FITTED.summaries[grouping], summaryKey(profileEngine(engine), metric));
 }
 
-const NO_ROWS: CalibrationSummary = {
-  n: 0,
-  noFit: 0,
-  notEnoughData: 0,
-  gpus: 0,
-  mape: Number.NaN,
-  coverage: Number.NaN,
-  width: Number.NaN,
-  bias: 1,
-};
-
 function fitted<T>(table: Readonly<Record<string, T>>, key: string): T {
   const value = table[key];
   if (value === undefined) {
