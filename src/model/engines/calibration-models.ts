@@ -102,6 +102,27 @@ const ENTRIES: readonly CalibrationModel[] = [
     publishedParams: 0.49e9, // model card "Number of Parameters: 0.49B"
   },
   {
+    // Qwen2.5 1.5B (dense; the Instruct release has the same matrices): jptmoore/beingdb-webllm's
+    // WebLLM prefill row. Fields as Qwen/Qwen2.5-1.5B-Instruct's config.json (stored copies agree:
+    // hidden 1536, 28 layers, 12 Q / 2 KV heads, FFN 8960, vocab 151936, tied embeddings).
+    id: 'qwen2.5-1.5b',
+    name: 'Qwen2.5 1.5B',
+    repo: 'Qwen/Qwen2.5-1.5B-Instruct',
+    config: {
+      model_type: 'qwen2',
+      hidden_size: 1536,
+      num_hidden_layers: 28,
+      num_attention_heads: 12,
+      num_key_value_heads: 2,
+      intermediate_size: 8960,
+      vocab_size: 151936,
+      max_position_embeddings: 32768,
+      use_sliding_window: false,
+      tie_word_embeddings: true,
+    },
+    publishedParams: 1.54e9, // model card "Number of Parameters: 1.54B"
+  },
+  {
     // SmolLM3 is a Llama decoder with RoPE left out of every fourth layer (NoPE): the same
     // matrices and the same bytes and FLOPs per token, so it is read as model_type llama.
     id: 'smollm3-3b',

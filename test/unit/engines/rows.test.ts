@@ -30,12 +30,14 @@ describe('calibration rows', () => {
     expect(apple.filter((r) => r.metric === 'ttft')).toHaveLength(48);
   });
 
-  it('9 WebLLM decode rows on 7 GPUs (2 TTFT) and 3 native MLC-LLM rows on 2 GPUs, each quoted', () => {
+  it('9 WebLLM decode rows on 7 GPUs, 5 TTFT rows on 3, and 3 native MLC-LLM rows on 2 GPUs, each quoted', () => {
     const of = (engine: string) => rows.filter((r) => r.engine === engine);
     const gpus = (engine: string) => new Set(of(engine).map((r) => r.gpuKey)).size;
     expect(of('webllm').filter((r) => r.metric === 'decode')).toHaveLength(9);
-    expect(of('webllm').filter((r) => r.metric === 'ttft')).toHaveLength(2);
-    expect(gpus('webllm')).toBe(7);
+    const ttft = of('webllm').filter((r) => r.metric === 'ttft');
+    expect(ttft).toHaveLength(5);
+    expect(new Set(ttft.map((r) => r.gpuKey)).size).toBe(3);
+    expect(gpus('webllm')).toBe(8);
     expect(of('mlc')).toHaveLength(3);
     expect(gpus('mlc')).toBe(2);
     // zero-tvm's M2 Max: WebLLM and llama.cpp's WebGPU backend (through wllama) on one machine.
@@ -52,7 +54,9 @@ describe('calibration rows', () => {
       const lab = r.source.includes('MissingPackage/browser-llm-lab');
       expect(r.layout.format).toBe(lab ? 'q4f32_1' : 'q4f16_1');
       expect(r.layout.bodyBits).toBe(lab ? 5 : 4.5);
-      expect(r.metric === 'ttft').toBe(lab && r.metric === 'ttft');
+      // Prefill: browser-llm-lab's and beingdb-webllm's runs, no other source's.
+      const prefill = lab || r.source.includes('jptmoore/beingdb-webllm');
+      expect(r.metric === 'ttft').toBe(prefill && r.metric === 'ttft');
       expect(r.quote.length).toBeGreaterThan(10);
     }
   });
@@ -125,6 +129,8 @@ describe('the engines added for what people run now', () => {
     expect(engineOf('transformers.js 3.x (onnxruntime-web WebGPU)', 'intel')).toBe(
       'transformers.js',
     );
+    // WebLLM runs on WebGPU: a label that says both is WebLLM's, not llama.cpp's WebGPU backend.
+    expect(engineOf('WebLLM 0.2.85 (WebGPU, Chrome)', 'apple')).toBe('webllm');
     const sycl = rows.filter((r) => r.engine === 'llama.cpp-sycl');
     expect(sycl.map((r) => r.metric).sort()).toEqual(['decode', 'decode', 'ttft', 'ttft']);
     expect(new Set(sycl.map((r) => r.source))).toEqual(

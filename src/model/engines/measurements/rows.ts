@@ -80,6 +80,8 @@ export function engineOf(label: string, vendor: Vendor): EngineId {
   // Before 'webgpu': this benchmark's own decoder, and onnxruntime-web's execution provider is named WebGPU as well.
   if (l.includes('webgpu-roofline')) return 'webgpu-roofline';
   if (l.includes('transformers.js') || l.includes('onnxruntime-web')) return 'transformers.js';
+  // Before 'webgpu' too: WebLLM runs on WebGPU, and a label may say so ("WebLLM (WebGPU)").
+  if (l.includes('webllm')) return 'webllm';
   // llama.cpp's WebGPU backend natively through Dawn (llama-bench -dev WebGPU), then in a browser.
   if (l.includes('webgpu') && (l.includes('dawn') || l.includes('llama-bench'))) {
     return 'llama.cpp-webgpu-dawn';
@@ -87,7 +89,6 @@ export function engineOf(label: string, vendor: Vendor): EngineId {
   if (l.includes('webgpu') || l.includes('llamaweb') || l.includes('wllama')) {
     return 'llama.cpp-webgpu';
   }
-  if (l.includes('webllm')) return 'webllm';
   if (l.includes('sycl') || l.includes('ipex')) return 'llama.cpp-sycl';
   if (l.includes('mlx')) return 'mlx';
   if (l.includes('mlc')) return 'mlc';
