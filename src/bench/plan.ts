@@ -13,7 +13,6 @@ import {
   readVariantOptions,
 } from '../kernels/bandwidth';
 import { attentionCase } from '../kernels/decode/attention-case';
-import { DEFAULT_KV_ENCODING, kvBytesPerValue } from '../kernels/decode/kv-cache';
 import { fmaCase } from '../kernels/fma';
 import { matrixBytes } from '../kernels/formats';
 import {
@@ -38,6 +37,7 @@ import {
   DEFAULT_DECODE,
   DEFAULT_DECODE_BUDGET,
   type DecodeSpec,
+  kvBytesOf,
   largestDecodeBinding,
   layersThatFit,
 } from './decode-spec';
@@ -430,13 +430,7 @@ export function fullDecode(maxBindingBytes: number): DecodeSpec[] {
  */
 function decodeFootprint(spec: DecodeSpec, model: ModelConfig): number {
   const layers = Math.max(1, layersThatFit(spec, model));
-  return bytesPerToken(
-    model,
-    layers,
-    spec.format,
-    spec.context,
-    kvBytesPerValue(spec.kv ?? DEFAULT_KV_ENCODING, model.headDim),
-  );
+  return bytesPerToken(model, layers, spec.format, spec.context, kvBytesOf(spec, model));
 }
 
 /**
