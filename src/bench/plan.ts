@@ -15,13 +15,7 @@ import {
 import { attentionCase } from '../kernels/decode/attention-case';
 import { fmaCase } from '../kernels/fma';
 import { matrixBytes } from '../kernels/formats';
-import {
-  GEMM_VARIANTS,
-  type GemmCapabilities,
-  gemmCapabilitiesOf,
-  gemmCase,
-  gemmVariantsFor,
-} from '../kernels/gemm';
+import { GEMM_VARIANTS, type GemmCapabilities, gemmCase, gemmVariantsFor } from '../kernels/gemm';
 import {
   GEMV_VARIANTS,
   type GemvCapabilities,
@@ -29,7 +23,7 @@ import {
   gemvCase,
   gemvVariantsFor,
 } from '../kernels/gemv';
-import type { SubgroupMatrixGrant } from '../kernels/sgmat';
+import { type SubgroupMatrixGrant, subgroupMatrixField } from '../kernels/sgmat';
 import { type KernelCase, variantNamed } from '../kernels/types';
 import { getModel, type ModelConfig, modelMatrices } from '../model/llm/models';
 import {
@@ -137,11 +131,6 @@ export interface PlanInputs {
   software?: boolean;
 }
 
-const subgroupMatrixOf = (gpu: GpuContext): { subgroupMatrix?: SubgroupMatrixGrant } => {
-  const grant = gemmCapabilitiesOf(gpu.device).subgroupMatrix;
-  return grant ? { subgroupMatrix: grant } : {};
-};
-
 /** A device's limits and capabilities, as the plans need them. */
 export const planInputs = (gpu: GpuContext): PlanInputs => ({
   limits: gpu.grantedLimits,
@@ -149,7 +138,7 @@ export const planInputs = (gpu: GpuContext): PlanInputs => ({
   hasDp4a: gpu.hasDp4a,
   hasSubgroups: gpu.hasSubgroups,
   hasSubgroupId: gpu.hasSubgroupId,
-  ...subgroupMatrixOf(gpu),
+  ...subgroupMatrixField(gpu.device),
   software: gpu.description.isSoftware,
 });
 

@@ -14,7 +14,7 @@ import {
   type SubgroupMatrixConfig,
   type SubgroupMatrixGrant,
   sgmatParts,
-  subgroupMatrixGrantOf,
+  subgroupMatrixField,
   subgroupMatrixRefusal,
 } from './sgmat';
 import type { KernelBuild, KernelCase, KernelEnv, PreparedKernel } from './types';
@@ -77,14 +77,13 @@ export function gemmRefusal(variant: GemmVariant, caps: GemmCapabilities): strin
  */
 export function gemmCapabilitiesOf(device: GPUDevice): GemmCapabilities {
   const subgroups = device.features.has('subgroups');
-  const grant = subgroupMatrixGrantOf(device);
   return {
     f16: device.features.has('shader-f16'),
     subgroups,
     subgroupId:
       subgroups &&
       ungrantedNeeds(device, { features: [], languageFeatures: ['subgroup_id'] }).length === 0,
-    ...(grant ? { subgroupMatrix: grant } : {}),
+    ...subgroupMatrixField(device),
   };
 }
 

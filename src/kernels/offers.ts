@@ -7,13 +7,7 @@ import { FORMAT_IDS } from '../core/formats';
 import type { UnofferedVariant } from '../core/results';
 import { wgslNeeds } from '../core/wgsl/portable';
 import type { GpuContext } from '../gpu/device';
-import {
-  GEMM_VARIANTS,
-  type GemmCapabilities,
-  gemmCapabilitiesOf,
-  gemmPipelineSpec,
-  gemmRefusal,
-} from './gemm';
+import { GEMM_VARIANTS, type GemmCapabilities, gemmPipelineSpec, gemmRefusal } from './gemm';
 import { gemvPipelineSpec, gemvVariantsFor } from './gemv';
 import {
   configName,
@@ -21,6 +15,7 @@ import {
   SGMAT_MAX_SUBGROUP,
   type SubgroupMatrixConfig,
   type SubgroupMatrixGrant,
+  subgroupMatrixField,
 } from './sgmat';
 
 /** What a device grants WGSL: its features and the WGSL language features listed beside it. */
@@ -91,10 +86,5 @@ export const unofferedOn = (gpu: GpuContext): UnofferedVariant[] =>
   unofferedVariants({
     features: [...gpu.device.features].map(String),
     languageFeatures: gpu.description.wgslLanguageFeatures,
-    ...subgroupMatrixOf(gpu),
+    ...subgroupMatrixField(gpu.device),
   });
-
-const subgroupMatrixOf = (gpu: GpuContext): { subgroupMatrix?: SubgroupMatrixGrant } => {
-  const grant = gemmCapabilitiesOf(gpu.device).subgroupMatrix;
-  return grant ? { subgroupMatrix: grant } : {};
-};

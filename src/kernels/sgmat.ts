@@ -84,6 +84,12 @@ export function subgroupMatrixGrantOf(device: GPUDevice): SubgroupMatrixGrant | 
   return { configs, ...(typeof widest === 'number' ? { subgroupMaxSize: widest } : {}) };
 }
 
+/** `{ subgroupMatrix }` with the device's grant, or nothing where it has none (an optional field). */
+export function subgroupMatrixField(device: GPUDevice): { subgroupMatrix?: SubgroupMatrixGrant } {
+  const grant = subgroupMatrixGrantOf(device);
+  return grant ? { subgroupMatrix: grant } : {};
+}
+
 /**
  * The configurations adapters are known to list, each a variant: f32 and f16 8×8×8 (Apple's
  * simdgroup matrices through Metal), and on Vulkan's cooperative matrices (VK_KHR_cooperative_matrix
