@@ -3,6 +3,7 @@
 // range computed the same way from the remaining GPUs (nested): MAPE, coverage of [low, high],
 // median high ÷ low — figures for GPUs the fit has not seen.
 
+import { median } from '../median';
 import {
   fitForMetric,
   MAX_RANGE_WIDTH,
@@ -130,12 +131,6 @@ export function heldOutPredictions(
   }
   return out;
 }
-
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] ?? Number.NaN) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
 
 export function summarise(all: readonly HeldOutPrediction[]): CalibrationSummary {
   const preds = all.filter((p) => Number.isFinite(p.predictedMs));

@@ -7,6 +7,7 @@
 // the prediction of each run comes in as a function.
 
 import type { DecodeRun, ResultsDocument } from '../../core/results';
+import { median } from '../median';
 
 /** The host cost measured here, and the runs it comes from. */
 export interface MeasuredHostCost {
@@ -36,12 +37,6 @@ export function timedDecodeRuns(doc: ResultsDocument): TimedDecodeRun[] {
       Number.isFinite(r.dispatchMs),
   );
 }
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] ?? Number.NaN) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
 
 /**
  * The host cost from the document's timed decode runs; `predictMs` gives measured mode's ms/token
