@@ -13,8 +13,8 @@ import { fmt, fmtInt } from '../i18n/numbers';
 import { Chart, geometricTicks } from '../shell/chartjs';
 import { element, td, th } from '../shell/dom';
 import { chapterRangeText, statedRangeNodes } from '../shell/range-nodes';
-import { joinHooks, type PageContext, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { PageContext, Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 
 /** Spec mode's batches: powers of two up to 256. */
 export const SPEC_BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256];
@@ -226,12 +226,10 @@ export function setupLatency(): LatencyView {
 export const latencySection: Section = {
   id: 'latency',
   mount(host) {
-    const heading = sectionHeading(host, () => t().page['latency.title']);
-    host.prepend(heading.element);
     const view = setupLatency();
-    return joinHooks(
-      { onLocale: heading.retitle },
-      { onContext: (ctx) => view.render(ctx), onLocale: () => view.relocalise() },
-    );
+    return headedSection(host, () => t().page['latency.title'], {
+      onContext: (ctx) => view.render(ctx),
+      onLocale: () => view.relocalise(),
+    });
   },
 };

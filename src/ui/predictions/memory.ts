@@ -13,8 +13,8 @@ import { t } from '../i18n';
 import { fmt, fmtGB, fmtInt, fmtPercent } from '../i18n/numbers';
 import { mountBandwidth } from '../sections/bandwidth';
 import { element, make, td, th } from '../shell/dom';
-import { joinHooks, type PageContext, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { PageContext, Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 
 export interface MemoryView {
   render(ctx: PageContext): void;
@@ -97,10 +97,8 @@ export function setupMemory(): MemoryView {
 export const memorySection: Section = {
   id: 'charts',
   mount(host) {
-    const heading = sectionHeading(host, () => t().page['memory.title']);
-    host.prepend(heading.element);
     const view = setupMemory();
-    return joinHooks({ onLocale: heading.retitle }, mountBandwidth(), {
+    return headedSection(host, () => t().page['memory.title'], mountBandwidth(), {
       onContext: (ctx) => view.render(ctx),
       onLocale: () => view.relocalise(),
     });

@@ -32,8 +32,8 @@ import {
   statedRangeNodes,
   verdictNode,
 } from '../shell/range-nodes';
-import { joinHooks, type PageContext, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { PageContext, Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 import { chosenEngine, chosenTp, fillEngines, fillTp } from './engine-controls';
 import { fillGpuPicker } from './gpu-picker';
 import { type ModelInput, setupModelInput } from './model-input';
@@ -623,12 +623,10 @@ export function setupPredictions(onChange: (ctx: PredictionContext) => void): Pr
 export const predictionsSection: Section = {
   id: 'predictions',
   mount(host, page) {
-    const heading = sectionHeading(host, () => t().page['pred.title']);
-    host.prepend(heading.element);
     const view = setupPredictions((ctx) => page.setContext(ctx));
-    return joinHooks(
-      { onLocale: heading.retitle },
-      { onDocument: (doc) => view.setDocument(doc), onLocale: () => view.relocalise() },
-    );
+    return headedSection(host, () => t().page['pred.title'], {
+      onDocument: (doc) => view.setDocument(doc),
+      onLocale: () => view.relocalise(),
+    });
   },
 };

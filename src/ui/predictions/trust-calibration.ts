@@ -13,7 +13,7 @@ import { t } from '../i18n';
 import { fmtFixed, fmtInt, fmtPercent } from '../i18n/numbers';
 import { element, make, td, th } from '../shell/dom';
 import type { Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import { headedSection } from '../shell/section-heading';
 import { engineLabel } from './prediction-words';
 
 /** The share inside, and of how many ranges where some held-out ones were "not enough data". */
@@ -118,15 +118,8 @@ function render(host: HTMLElement): void {
 export const howSection: Section = {
   id: 'how',
   mount(host) {
-    const heading = sectionHeading(host, () => t().page['how.title']);
-    host.prepend(heading.element);
     const tables = element<HTMLDivElement>('trust-calibration');
     render(tables);
-    return {
-      onLocale() {
-        heading.retitle();
-        render(tables);
-      },
-    };
+    return headedSection(host, () => t().page['how.title'], { onLocale: () => render(tables) });
   },
 };

@@ -8,8 +8,8 @@ import type { AdapterReport } from '../../worker/protocol';
 import { t } from '../i18n';
 import { fmtBytes, fmtInt } from '../i18n/numbers';
 import { element, make } from '../shell/dom';
-import { joinHooks, type Page, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { Page, Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 
 /** WebGPU's default limits, for the ones that matter here (from the WebGPU spec's limits table). */
 const DEFAULT_LIMITS: Record<string, number> = {
@@ -121,22 +121,17 @@ function describeAdapter(page: Page): void {
 export const adapterSection: Section = {
   id: 'gpu',
   mount(host, page) {
-    const heading = sectionHeading(host, () => t().page['gpu.title']);
-    host.prepend(heading.element);
     const ui = {
       warning: element<HTMLDivElement>('adapter-warning'),
       details: element<HTMLDListElement>('adapter-details'),
     };
     describeAdapter(page);
-    return joinHooks(
-      { onLocale: heading.retitle },
-      {
-        onAdapter: (report) => showAdapter(report, ui),
-        onLocale() {
-          const report = page.adapter();
-          if (report !== null) showAdapter(report, ui);
-        },
+    return headedSection(host, () => t().page['gpu.title'], {
+      onAdapter: (report) => showAdapter(report, ui),
+      onLocale() {
+        const report = page.adapter();
+        if (report !== null) showAdapter(report, ui);
       },
-    );
+    });
   },
 };

@@ -4,31 +4,26 @@
 import type { ResultRow } from '../../core/results';
 import { t } from '../i18n';
 import { element } from '../shell/dom';
-import { joinHooks, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 import { resultRowElement } from './results-table';
 
 export const resultsSection: Section = {
   id: 'results',
   mount(host) {
-    const heading = sectionHeading(host, () => t().page['results.title']);
-    host.prepend(heading.element);
     const tbody = element<HTMLTableElement>('results-table').tBodies[0] as HTMLTableSectionElement;
     let rows: readonly ResultRow[] = [];
     const showRows = () => {
       tbody.replaceChildren();
       for (const row of rows) tbody.append(resultRowElement(row));
     };
-    return joinHooks(
-      { onLocale: heading.retitle },
-      {
-        // While a run goes, the run so far arrives with each new row: all of it is redrawn.
-        onDocument(doc) {
-          rows = doc?.results ?? [];
-          showRows();
-        },
-        onLocale: showRows,
+    return headedSection(host, () => t().page['results.title'], {
+      // While a run goes, the run so far arrives with each new row: all of it is redrawn.
+      onDocument(doc) {
+        rows = doc?.results ?? [];
+        showRows();
       },
-    );
+      onLocale: showRows,
+    });
   },
 };

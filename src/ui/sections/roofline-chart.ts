@@ -13,8 +13,8 @@ import { fillGpuPicker } from '../predictions/gpu-picker';
 import { Chart } from '../shell/chartjs';
 import { element } from '../shell/dom';
 import { shapeText } from '../shell/range-nodes';
-import { joinHooks, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 
 /** Intensity range drawn, FLOP/byte: GEMV sits near 0.5–4, the A100's FP16 ridge near 150. */
 const X_MIN = 0.1;
@@ -349,17 +349,12 @@ export function setupRoofline(): RooflineView {
 export const rooflineSection: Section = {
   id: 'roofline',
   mount(host) {
-    const heading = sectionHeading(host, () => t().page['roofline.title']);
-    host.prepend(heading.element);
     const view = setupRoofline();
-    return joinHooks(
-      { onLocale: heading.retitle },
-      {
-        onDocument: (doc) => view.setDocument(doc),
-        onComparison: (doc) => view.setComparison(doc),
-        onLocale: () => view.relocalise(),
-      },
-    );
+    return headedSection(host, () => t().page['roofline.title'], {
+      onDocument: (doc) => view.setDocument(doc),
+      onComparison: (doc) => view.setComparison(doc),
+      onLocale: () => view.relocalise(),
+    });
   },
 };
 

@@ -23,8 +23,8 @@ import type { BenchClient } from '../../worker/client';
 import { t } from '../i18n';
 import { fmt, fmtInt } from '../i18n/numbers';
 import { element } from '../shell/dom';
-import { joinHooks, type Page, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { Page, Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 
 const controls = () => ({
   quick: element<HTMLButtonElement>('run-quick'),
@@ -205,25 +205,20 @@ function setupRun(page: Page, ui: Controls) {
 export const runSection: Section = {
   id: 'run',
   mount(host, page) {
-    const heading = sectionHeading(host, () => t().page['run.title']);
-    host.prepend(heading.element);
     const ui = controls();
     const view = setupRun(page, ui);
-    return joinHooks(
-      { onLocale: heading.retitle },
-      {
-        onAdapter(report) {
-          if (!report.ok) return;
-          ui.quick.disabled = page.running();
-          ui.full.disabled = ui.quick.disabled;
-        },
-        onRunning(running) {
-          ui.quick.disabled = running;
-          ui.full.disabled = running;
-          ui.cancel.disabled = !running;
-        },
-        onLocale: view.relocalise,
+    return headedSection(host, () => t().page['run.title'], {
+      onAdapter(report) {
+        if (!report.ok) return;
+        ui.quick.disabled = page.running();
+        ui.full.disabled = ui.quick.disabled;
       },
-    );
+      onRunning(running) {
+        ui.quick.disabled = running;
+        ui.full.disabled = running;
+        ui.cancel.disabled = !running;
+      },
+      onLocale: view.relocalise,
+    });
   },
 };

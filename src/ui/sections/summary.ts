@@ -6,8 +6,8 @@ import { summarizeRun } from '../../model/measured/run-summary';
 import { t } from '../i18n';
 import { fmtBytes, fmtFixed } from '../i18n/numbers';
 import { element } from '../shell/dom';
-import { joinHooks, type Section } from '../shell/section';
-import { sectionHeading } from '../shell/section-heading';
+import type { Section } from '../shell/section';
+import { headedSection } from '../shell/section-heading';
 import { ComputeChart } from './charts';
 
 function showSummary(
@@ -37,23 +37,18 @@ function showSummary(
 export const summarySection: Section = {
   id: 'summary',
   mount(host, page) {
-    const heading = sectionHeading(host, () => t().page['summary.title']);
-    host.prepend(heading.element);
     const ui = {
       dram: element<HTMLElement>('dram-gbps'),
       compute: element<HTMLElement>('compute-peak'),
     };
     const chart = new ComputeChart(element<HTMLCanvasElement>('compute-chart'));
-    return joinHooks(
-      { onLocale: heading.retitle },
-      {
-        onDocument(doc) {
-          showSummary(ui, doc);
-          chart.update(doc?.results ?? []);
-        },
-        onComparison: (doc) => chart.setComparison(doc === null ? null : doc.results),
-        onLocale: () => showSummary(ui, page.onScreen()),
+    return headedSection(host, () => t().page['summary.title'], {
+      onDocument(doc) {
+        showSummary(ui, doc);
+        chart.update(doc?.results ?? []);
       },
-    );
+      onComparison: (doc) => chart.setComparison(doc === null ? null : doc.results),
+      onLocale: () => showSummary(ui, page.onScreen()),
+    });
   },
 };

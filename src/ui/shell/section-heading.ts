@@ -3,6 +3,7 @@
 // build their own markup get their heading from here rather than by hand.
 
 import { make } from './dom';
+import { joinHooks, type SectionHooks } from './section';
 
 export interface SectionHeading {
   readonly element: HTMLHeadingElement;
@@ -19,4 +20,18 @@ export function sectionHeading(host: HTMLElement, title: () => string): SectionH
   };
   retitle();
   return { element, retitle };
+}
+
+/**
+ * A section whose markup index.html holds: its heading put first in `host`, and its hooks with the
+ * heading's re-wording on every language change joined in, as `mount` returns them.
+ */
+export function headedSection(
+  host: HTMLElement,
+  title: () => string,
+  ...hooks: SectionHooks[]
+): SectionHooks {
+  const heading = sectionHeading(host, title);
+  host.prepend(heading.element);
+  return joinHooks({ onLocale: heading.retitle }, ...hooks);
 }
