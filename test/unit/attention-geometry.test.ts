@@ -23,6 +23,7 @@ import {
   PREFILL_TRACE_SHAPE,
   prefillPositionsRead,
 } from '../../src/kernels/trace/attention-trace';
+import { SOFTWARE_ADAPTER } from '../fixtures/adapter';
 
 const LLAMA = { heads: 32, kvHeads: 8, headDim: 128 };
 const DEFAULT_BINDING = 128 * 2 ** 20;
@@ -116,20 +117,9 @@ describe('the --trace table', () => {
       at: 'decode, context 4096',
       geometry,
     };
-    const adapter = {
-      vendor: 'v',
-      architecture: 'a',
-      device: 'd',
-      description: 'x',
-      isFallbackAdapter: false,
-      isSoftware: true,
-      features: [],
-      limits: {},
-      wgslLanguageFeatures: [],
-    };
     const text = renderTrace(
       traceDocument(
-        adapter,
+        SOFTWARE_ADAPTER,
         [],
         [row, { ...row, variant: 'flash-q4-wg128-f16', workgroups: 8192 }],
       ),

@@ -4,18 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceRow } from '../../src/bench/trace';
 import { renderTrace, traceDocument } from '../../src/cli/render/trace-table';
-
-const adapter = {
-  vendor: 'v',
-  architecture: 'a',
-  device: 'd',
-  description: 'x',
-  isFallbackAdapter: false,
-  isSoftware: true,
-  features: [],
-  limits: {},
-  wgslLanguageFeatures: [],
-};
+import { SOFTWARE_ADAPTER } from '../fixtures/adapter';
 
 const row = (variant: string, extra: Partial<TraceRow>): TraceRow => ({
   kernel: 'gemv',
@@ -32,7 +21,7 @@ const row = (variant: string, extra: Partial<TraceRow>): TraceRow => ({
 describe('the GEMV trace table', () => {
   it('prints barriers per KiB, those in the K loop and workgroup bytes per row', () => {
     const text = renderTrace(
-      traceDocument(adapter, [
+      traceDocument(SOFTWARE_ADAPTER, [
         row('tile-r8-wg256', { barriersPerKiB: 1.25, loopBarriersPerKiB: 1, workgroupBytes: 8192 }),
         row('regx-r4', { barriersPerKiB: 0.03, loopBarriersPerKiB: 0, workgroupBytes: 64 }),
         row('older', {}),
